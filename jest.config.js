@@ -1,0 +1,33 @@
+// Two jest projects: "unit" (src/**/*.spec.ts, no cluster) and "integration"
+// (test/**/*.int.spec.ts, against the real control plane started by globalSetup).
+// @operant/* resolve to each package's src/ so tests never load a stale dist/.
+const shared = {
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest'] },
+  moduleNameMapper: {
+    '^@operant/(core|crd|cli)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@operant/testing$': '<rootDir>/packages/testing/src/index.ts',
+    '^@operant/testing/jest$': '<rootDir>/packages/testing/src/jest/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testEnvironment: 'node',
+};
+
+/** @type {import('jest').Config} */
+export default {
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/packages/*/src/**/*.spec.ts', '<rootDir>/examples/*/src/**/*.spec.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/packages/*/test/**/*.int.spec.ts', '<rootDir>/examples/*/test/**/*.int.spec.ts'],
+      globalSetup: '<rootDir>/packages/testing/src/jest/global-setup.ts',
+      globalTeardown: '<rootDir>/packages/testing/src/jest/global-teardown.ts',
+      testTimeout: 120_000,
+    },
+  ],
+};
