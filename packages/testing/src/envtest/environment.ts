@@ -1,0 +1,424 @@
+/**
+ * The test control plane: a real etcd and kube-apiserver (and optionally
+ * kube-controller-manager) on free 127.0.0.1 ports in a temp folder, with RBAC on and an
+ * admin user — controller-runtime's envtest for TypeScript. With `USE_EXISTING_CLUSTER=true`
+ * (or `useExistingCluster`) nothing is started and the current kubeconfig is used.
+ *
+ * ```ts
+ * const env = new Environment({ crdDirectoryPaths: ['config/crd'] });
+ * const kc = await env.start();   // a KubeConfig of @kubernetes/client-node
+ * ...
+ * await env.stop();
+ * ```
+ * @module
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KubeConfig, type V1CustomResourceDefinition } from '@kubernetes/client-node';
+import { type BinaryName, resolveBinaries } from './binaries.js';
+import { serviceAccountSigningKey, TinyCA } from './certs.js';
+import { type CrdInstallOptions, installCrds, uninstallCrds } from './crds.js';
+import { durationFromEnv } from './duration.js';
+import { EnvtestError } from './errors.js';
+import { type Flags, mergeFlags, renderFlags } from './flags.js';
+import { buildKubeConfig, writeKubeConfigFile } from './kubeconfig.js';
+import { freePorts } from './ports.js';
+import { probeGet } from './probe.js';
+import { ControlPlaneProcess } from './process.js';
+
+/** The controllers kube-controller-manager runs when enabled; enough for GC and namespaces. */
+export const DEFAULT_CONTROLLERS: readonly string[] = [
+  'garbage-collector-controller',
+  'namespace-controller',
+  'serviceaccount-controller',
+  'deployment-controller',
+  'replicaset-controller',
+  'statefulset-controller',
+  'daemonset-controller',
+  'job-controller',
+  'cronjob-controller',
+  'endpointslice-controller',
+  'ttl-after-finished-controller',
+  'root-ca-certificate-publisher-controller',
+];
+
+export interface ControllerManagerOptions {
+  /** Controller names (`--controllers`); defaults to `DEFAULT_CONTROLLERS`. */
+  controllers?: readonly string[];
+  flags?: Flags;
+}
+
+export interface EnvironmentOptions {
+  /** Folders or files of CRD manifests installed after start (envtest's `CRDDirectoryPaths`). */
+  crdDirectoryPaths?: readonly string[];
+  /** CRD objects installed after start (envtest's `CRDs`). */
+  crds?: readonly V1CustomResourceDefinition[];
+  /** Default true: a missing CRD path fails the start. */
+  errorIfCrdPathMissing?: boolean;
+  /** Delete the installed CRDs on stop (envtest's `CRDInstallOptions.CleanUpAfterUse`). */
+  cleanUpCrdsAfterUse?: boolean;
+  /** Also run kube-controller-manager (garbage collector, namespace deletion, …). */
+  controllerManager?: boolean | ControllerManagerOptions;
+  /** Use the cluster of the current kubeconfig instead of starting one. Defaults to `USE_EXISTING_CLUSTER`. */
+  useExistingCluster?: boolean;
+  /** A folder holding the binaries, tried after `TEST_ASSET_*`. */
+  binaryAssetsDirectory?: string;
+  /** Per-process start timeout in ms. Defaults to `KUBEBUILDER_CONTROLPLANE_START_TIMEOUT`, else 60 s. */
+  startTimeoutMs?: number;
+  /** Per-process stop timeout in ms. Defaults to `KUBEBUILDER_CONTROLPLANE_STOP_TIMEOUT`, else 20 s. */
+  stopTimeoutMs?: number;
+  /** Copy process output to this process. Defaults to `KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT`. */
+  attachControlPlaneOutput?: boolean;
+  /** Extra or overriding kube-apiserver flags; `null` removes a default. */
+  apiServerFlags?: Flags;
+  /** Extra or overriding etcd flags; `null` removes a default. */
+  etcdFlags?: Flags;
+  /** Environment to read settings from (defaults to `process.env`). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** A user of the test control plane: its name, groups and ready-to-use KubeConfig. */
+export interface EnvtestUser {
+  name: string;
+  groups: readonly string[];
+  kubeConfig: KubeConfig;
+}
+
+interface Started {
+  dir: string;
+  processes: ControlPlaneProcess[];
+  server: string;
+  servingCaPem: string;
+  clientCa: TinyCA;
+}
+
+const START_ATTEMPTS = 5;
+const portInUse = /address already in use|bind: address/i;
+
+export class Environment {
+  private readonly options: EnvironmentOptions;
+  private readonly env: NodeJS.ProcessEnv;
+  private started: Started | undefined;
+  private admin: KubeConfig | undefined;
+  private installed: V1CustomResourceDefinition[] = [];
+  private stopping: Promise<void> | undefined;
+
+  constructor(options: EnvironmentOptions = {}) {
+    this.options = options;
+    this.env = options.env ?? process.env;
+  }
+
+  /** True when this environment talks to an existing cluster instead of its own processes. */
+  get usesExistingCluster(): boolean {
+    return this.options.useExistingCluster ?? this.env.USE_EXISTING_CLUSTER === 'true';
+  }
+
+  private get startTimeoutMs(): number {
+    return this.options.startTimeoutMs ?? durationFromEnv(this.env, 'KUBEBUILDER_CONTROLPLANE_START_TIMEOUT', 60_000);
+  }
+
+  private get stopTimeoutMs(): number {
+    return this.options.stopTimeoutMs ?? durationFromEnv(this.env, 'KUBEBUILDER_CONTROLPLANE_STOP_TIMEOUT', 20_000);
+  }
+
+  private get controllerManager(): ControllerManagerOptions | undefined {
+    const option = this.options.controllerManager;
+    if (option === undefined || option === false) return undefined;
+    return option === true ? {} : option;
+  }
+
+  /** Starts the control plane (or connects to the existing cluster), installs CRDs, returns the admin KubeConfig. */
+  async start(): Promise<KubeConfig> {
+    if (this.admin !== undefined) return this.admin;
+    const timeout = this.startTimeoutMs; // parse settings before starting anything
+    if (this.usesExistingCluster) {
+      const kc = new KubeConfig();
+      kc.loadFromDefault();
+      this.admin = kc;
+    } else {
+      await this.startProcesses(timeout);
+    }
+    try {
+      await this.installCrds({
+        paths: this.options.crdDirectoryPaths ?? [],
+        objects: this.options.crds ?? [],
+        errorIfPathMissing: this.options.errorIfCrdPathMissing ?? true,
+      });
+      // with kube-controller-manager, CRDs go in first: its garbage collector rereads discovery only every 30 s
+      if (this.started !== undefined && this.controllerManager !== undefined) {
+        await this.startControllerManager(this.started, timeout);
+      }
+    } catch (err) {
+      await this.stop();
+      throw err;
+    }
+    return this.admin as KubeConfig;
+  }
+
+  /** The admin KubeConfig (user `admin`, group `system:masters`). */
+  kubeConfig(): KubeConfig {
+    if (this.admin === undefined)
+      throw new EnvtestError('notStarted', 'unable to get a KubeConfig: call start() first');
+    return this.admin;
+  }
+
+  /** The API server URL. */
+  get server(): string {
+    return this.kubeConfig().getCurrentCluster()?.server as string;
+  }
+
+  /** The pids of the processes this environment started, by name. */
+  pids(): Record<string, number> {
+    const pids: Record<string, number> = {};
+    for (const p of this.started?.processes ?? []) if (p.pid !== undefined) pids[p.name] = p.pid;
+    return pids;
+  }
+
+  /** The folder that holds data, certificates, logs and kubeconfigs; removed on stop. */
+  get directory(): string | undefined {
+    return this.started?.dir;
+  }
+
+  /** Writes the admin (or a given) KubeConfig as a kubeconfig file; defaults to `<dir>/admin.kubeconfig`. */
+  async writeKubeconfig(path?: string, kc: KubeConfig = this.kubeConfig()): Promise<string> {
+    const target = path ?? (this.started ? join(this.started.dir, 'admin.kubeconfig') : undefined);
+    if (target === undefined) {
+      throw new EnvtestError('invalidConfig', 'unable to write a kubeconfig for an existing cluster without a path');
+    }
+    return writeKubeConfigFile(kc, target);
+  }
+
+  /**
+   * Provisions a user authenticated by a client certificate (`CN=name`, `O=group` per
+   * group) and returns it with its KubeConfig. It has no permissions until RBAC grants them.
+   */
+  async addUser(name: string, groups: readonly string[] = []): Promise<EnvtestUser> {
+    const started = this.started;
+    if (started === undefined) {
+      throw new EnvtestError(
+        'notStarted',
+        `unable to add user ${name}: ${this.usesExistingCluster ? 'not supported with an existing cluster' : 'call start() first'}`,
+      );
+    }
+    const pair = await started.clientCa.issue({ commonName: name, organizations: groups, usage: 'client' });
+    const kubeConfig = buildKubeConfig(started.server, started.servingCaPem, { name, ...pair });
+    return { name, groups: [...groups], kubeConfig };
+  }
+
+  /** Installs CRDs from files, folders or objects and waits until they are served. */
+  async installCrds(options: CrdInstallOptions): Promise<V1CustomResourceDefinition[]> {
+    const crds = await installCrds(this.kubeConfig(), options);
+    this.installed.push(...crds);
+    return crds;
+  }
+
+  /** Stops every process this environment started and removes its folder. Safe to call twice. */
+  stop(): Promise<void> {
+    this.stopping ??= this.stopOnce();
+    return this.stopping;
+  }
+
+  private async stopOnce(): Promise<void> {
+    const errors: unknown[] = [];
+    if (this.options.cleanUpCrdsAfterUse && this.admin !== undefined && this.installed.length > 0) {
+      await uninstallCrds(this.admin, this.installed).catch((err: unknown) => errors.push(err));
+    }
+    const started = this.started;
+    if (started !== undefined) {
+      // reverse start order: kube-controller-manager, kube-apiserver, etcd
+      for (const p of [...started.processes].reverse()) {
+        await p.stop(this.stopTimeoutMs).catch((err: unknown) => errors.push(err));
+      }
+      await rm(started.dir, { recursive: true, force: true }).catch((err: unknown) => errors.push(err));
+    }
+    if (errors.length > 0) {
+      throw new EnvtestError('stopFailed', 'unable to stop the control plane cleanly', {
+        cause: new AggregateError(errors),
+      });
+    }
+  }
+
+  private binaryNames(): BinaryName[] {
+    const names: BinaryName[] = ['etcd', 'kube-apiserver'];
+    if (this.controllerManager !== undefined) names.push('kube-controller-manager');
+    return names;
+  }
+
+  private async startProcesses(timeout: number): Promise<void> {
+    const binaries = resolveBinaries(this.binaryNames(), {
+      binaryAssetsDirectory: this.options.binaryAssetsDirectory,
+      env: this.env,
+    });
+    const dir = await mkdtemp(join(tmpdir(), 'operant-envtest-'));
+    try {
+      const servingCa = await TinyCA.create('operant-envtest-serving-ca');
+      const clientCa = await TinyCA.create('operant-envtest-client-ca');
+      const started: Started = { dir, processes: [], server: '', servingCaPem: servingCa.certPem, clientCa };
+      this.started = started;
+      const serving = await servingCa.issue({
+        commonName: 'localhost',
+        dnsNames: ['localhost'],
+        ipAddresses: ['127.0.0.1'],
+        usage: 'server',
+      });
+      await Promise.all([
+        writeFile(join(dir, 'serving-ca.crt'), servingCa.certPem),
+        writeFile(join(dir, 'apiserver.crt'), serving.certPem),
+        writeFile(join(dir, 'apiserver.key'), serving.keyPem, { mode: 0o600 }),
+        writeFile(join(dir, 'client-ca.crt'), clientCa.certPem),
+        writeFile(join(dir, 'sa.key'), serviceAccountSigningKey(), { mode: 0o600 }),
+      ]);
+      const admin = await clientCa.issue({ commonName: 'admin', organizations: ['system:masters'], usage: 'client' });
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await this.startEtcdAndApiServer(started, binaries, admin, timeout);
+          break;
+        } catch (err) {
+          const retry = attempt < START_ATTEMPTS && started.processes.some((p) => portInUse.test(p.tail()));
+          for (const p of started.processes.reverse()) await p.stop(this.stopTimeoutMs);
+          started.processes = [];
+          if (!retry) throw err;
+        }
+      }
+      this.admin = buildKubeConfig(started.server, started.servingCaPem, { name: 'admin', ...admin });
+      await writeKubeConfigFile(this.admin, join(dir, 'admin.kubeconfig'));
+      await this.waitForDefaultNamespace(started, admin, timeout);
+    } catch (err) {
+      if (this.started === undefined) await rm(dir, { recursive: true, force: true });
+      await this.stop().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private spawn(started: Started, name: string, command: string, args: string[]): ControlPlaneProcess {
+    const p = new ControlPlaneProcess({
+      name,
+      command,
+      args,
+      logFile: join(started.dir, `${name}.log`),
+      attachOutput:
+        this.options.attachControlPlaneOutput ?? this.env.KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT === 'true',
+    });
+    started.processes.push(p);
+    p.start();
+    return p;
+  }
+
+  private async startEtcdAndApiServer(
+    started: Started,
+    binaries: Record<string, string>,
+    admin: { certPem: string; keyPem: string },
+    timeout: number,
+  ): Promise<void> {
+    const { dir } = started;
+    const [clientPort, peerPort, apiPort] = (await freePorts(3)) as [number, number, number];
+    const etcdUrl = `http://127.0.0.1:${clientPort}`;
+    const peerUrl = `http://127.0.0.1:${peerPort}`;
+    const etcdFlags = mergeFlags({ 'log-level': 'warn', 'unsafe-no-fsync': 'true' }, this.options.etcdFlags, {
+      name: 'default',
+      'data-dir': join(dir, 'etcd'),
+      'listen-client-urls': etcdUrl,
+      'advertise-client-urls': etcdUrl,
+      'listen-peer-urls': peerUrl,
+      'initial-advertise-peer-urls': peerUrl,
+      'initial-cluster': `default=${peerUrl}`,
+    });
+    const etcd = this.spawn(started, 'etcd', binaries.etcd as string, renderFlags(etcdFlags));
+    await etcd.waitUntilReady(async () => (await probeGet(`${etcdUrl}/health`)).status === 200, timeout);
+
+    started.server = `https://127.0.0.1:${apiPort}`;
+    const apiFlags = mergeFlags(
+      {
+        'allow-privileged': 'true',
+        'disable-admission-plugins': 'ServiceAccount',
+        'service-cluster-ip-range': '10.0.0.0/24',
+      },
+      this.options.apiServerFlags,
+      {
+        'etcd-servers': etcdUrl,
+        'cert-dir': dir,
+        'tls-cert-file': join(dir, 'apiserver.crt'),
+        'tls-private-key-file': join(dir, 'apiserver.key'),
+        'client-ca-file': join(dir, 'client-ca.crt'),
+        'bind-address': '127.0.0.1',
+        'advertise-address': '127.0.0.1',
+        'secure-port': String(apiPort),
+        'authorization-mode': 'RBAC',
+        'service-account-issuer': `${started.server}/`,
+        'service-account-key-file': join(dir, 'sa.key'),
+        'service-account-signing-key-file': join(dir, 'sa.key'),
+      },
+    );
+    const apiServer = this.spawn(
+      started,
+      'kube-apiserver',
+      binaries['kube-apiserver'] as string,
+      renderFlags(apiFlags),
+    );
+    const tls = { ca: started.servingCaPem, cert: admin.certPem, key: admin.keyPem };
+    await apiServer.waitUntilReady(
+      async () => (await probeGet(`${started.server}/readyz`, tls)).status === 200,
+      timeout,
+    );
+  }
+
+  private async waitForDefaultNamespace(
+    started: Started,
+    admin: { certPem: string; keyPem: string },
+    timeout: number,
+  ): Promise<void> {
+    const apiServer = started.processes.find((p) => p.name === 'kube-apiserver') as ControlPlaneProcess;
+    const tls = { ca: started.servingCaPem, cert: admin.certPem, key: admin.keyPem };
+    await apiServer.waitUntilReady(
+      async () => (await probeGet(`${started.server}/api/v1/namespaces/default`, tls)).status === 200,
+      timeout,
+      50,
+    );
+  }
+
+  private async startControllerManager(started: Started, timeout: number): Promise<void> {
+    const options = this.controllerManager ?? {};
+    const binaries = resolveBinaries(['kube-controller-manager'], {
+      binaryAssetsDirectory: this.options.binaryAssetsDirectory,
+      env: this.env,
+    });
+    const [port] = (await freePorts(1)) as [number];
+    const kubeconfig = join(started.dir, 'admin.kubeconfig');
+    const flags = mergeFlags(
+      {
+        'leader-elect': 'false',
+        'use-service-account-credentials': 'false',
+        'kube-api-qps': '100',
+        'kube-api-burst': '200',
+        controllers: (options.controllers ?? DEFAULT_CONTROLLERS).join(','),
+      },
+      options.flags,
+      {
+        kubeconfig,
+        'authentication-kubeconfig': kubeconfig,
+        'authorization-kubeconfig': kubeconfig,
+        'bind-address': '127.0.0.1',
+        'secure-port': String(port),
+        'cert-dir': join(started.dir, 'kcm'),
+      },
+    );
+    const kcm = this.spawn(
+      started,
+      'kube-controller-manager',
+      binaries['kube-controller-manager'] as string,
+      renderFlags(flags),
+    );
+    await kcm.waitUntilReady(
+      async () => (await probeGet(`https://127.0.0.1:${port}/healthz`, { insecure: true })).status === 200,
+      timeout,
+    );
+  }
+}
+
+/** Starts a new `Environment` and returns it once its control plane is ready. */
+export async function startControlPlane(options: EnvironmentOptions = {}): Promise<Environment> {
+  const env = new Environment(options);
+  await env.start();
+  return env;
+}

@@ -1,0 +1,26 @@
+/**
+ * envtest: a real etcd + kube-apiserver (+ kube-controller-manager) for integration tests,
+ * compatible with controller-runtime's envtest environment variables and binary layout.
+ * @module envtest
+ */
+export {
+  assetEnvName,
+  type BinaryLookupOptions,
+  type BinaryName,
+  defaultAssetsDirectory,
+  ENVTEST_KUBERNETES_VERSION,
+  resolveBinaries,
+} from './binaries.js';
+export { type CrdInstallOptions, installCrds, readCrds, uninstallCrds } from './crds.js';
+export { parseGoDuration } from './duration.js';
+export {
+  type ControllerManagerOptions,
+  DEFAULT_CONTROLLERS,
+  Environment,
+  type EnvironmentOptions,
+  type EnvtestUser,
+  startControlPlane,
+} from './environment.js';
+export { EnvtestError, type EnvtestErrorKind } from './errors.js';
+export type { Flags, FlagValue } from './flags.js';
+export { isProcessAlive } from './process.js';

@@ -1,0 +1,34 @@
+/**
+ * jest `globalSetup`: starts one control plane (with kube-controller-manager) for every
+ * integration suite of the run and publishes its kubeconfig to the workers.
+ *
+ * When the binaries are missing: with `CI=true` the run fails; elsewhere the suites that
+ * use `describeWithControlPlane` are skipped and the reason is printed.
+ * Options come from `OPERANT_ENVTEST_CRDS` (comma-separated CRD paths).
+ * @module
+ */
+
+import { Environment } from '../envtest/environment.js';
+import { EnvtestError } from '../envtest/errors.js';
+import { KUBECONFIG_VAR, SKIP_VAR } from './shared.js';
+
+declare global {
+  var __operantEnvtest: Environment | undefined;
+}
+
+export default async function globalSetup(): Promise<void> {
+  const crdPaths = process.env.OPERANT_ENVTEST_CRDS?.split(',').filter((p) => p !== '') ?? [];
+  const env = new Environment({ controllerManager: true, crdDirectoryPaths: crdPaths });
+  try {
+    await env.start();
+  } catch (err) {
+    if (EnvtestError.is(err, 'binariesMissing') && process.env.CI !== 'true') {
+      process.env[SKIP_VAR] = `${err.message}\n(integration suites are skipped; with CI=true this fails the run)`;
+      process.stderr.write(`\n[envtest] ${process.env[SKIP_VAR]}\n`);
+      return;
+    }
+    throw err;
+  }
+  globalThis.__operantEnvtest = env;
+  process.env[KUBECONFIG_VAR] = await env.writeKubeconfig();
+}

@@ -1,0 +1,51 @@
+/**
+ * jest helpers for integration suites.
+ *
+ * - `describeWithControlPlane(name, fn)`: a `describe` that is skipped, with its reason in
+ *   the title, when the global setup found no control plane (never in CI: there the setup fails).
+ * - `useControlPlane(options)`: a control plane of the suite's own, started in `beforeAll`
+ *   and stopped in `afterAll`.
+ * - `sharedKubeConfig()`: the admin KubeConfig of the global setup's control plane.
+ * @module jest
+ */
+import { afterAll, beforeAll, describe } from '@jest/globals';
+import { resolveBinaries } from '../envtest/binaries.js';
+import { Environment, type EnvironmentOptions } from '../envtest/environment.js';
+import { EnvtestError } from '../envtest/errors.js';
+import { controlPlaneSkipReason } from './shared.js';
+
+export { controlPlaneSkipReason, KUBECONFIG_VAR, SKIP_VAR, sharedKubeConfig } from './shared.js';
+
+/** `describe` for suites that need the shared control plane. */
+export function describeWithControlPlane(name: string, fn: () => void): void {
+  const reason = controlPlaneSkipReason();
+  if (reason === undefined) describe(name, fn);
+  else describe.skip(`${name} (skipped: ${reason.split('\n')[0]})`, fn);
+}
+
+/** Why a suite of its own control plane cannot run here, or undefined. Throws in CI. */
+export function ownControlPlaneSkipReason(options: EnvironmentOptions = {}): string | undefined {
+  if (options.useExistingCluster ?? process.env.USE_EXISTING_CLUSTER === 'true') return undefined;
+  try {
+    resolveBinaries(
+      options.controllerManager ? ['etcd', 'kube-apiserver', 'kube-controller-manager'] : ['etcd', 'kube-apiserver'],
+      options,
+    );
+    return undefined;
+  } catch (err) {
+    if (EnvtestError.is(err, 'binariesMissing') && process.env.CI !== 'true') return err.message.split('\n')[0];
+    throw err;
+  }
+}
+
+/** Starts an `Environment` before the suite's tests and stops it after them. */
+export function useControlPlane(options: EnvironmentOptions = {}, startTimeoutMs = 180_000): Environment {
+  const env = new Environment(options);
+  beforeAll(async () => {
+    await env.start();
+  }, startTimeoutMs);
+  afterAll(async () => {
+    await env.stop();
+  }, 60_000);
+  return env;
+}
