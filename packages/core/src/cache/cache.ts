@@ -1,0 +1,248 @@
+/**
+ * The Cache: one shared informer per kind, configured per kind (`byObject`: namespaces,
+ * label and field selectors, transforms, metadata-only), read by the client and watched
+ * by controllers. Kinds are cached only when declared in `byObject` or asked for with
+ * `getInformer()`; reading anything else fails with `notCached` instead of silently
+ * starting a cluster-wide informer.
+ *
+ * Objects handed out are frozen and shared: no copy per read. A reconciler that wants to
+ * change one copies it first (`deepCopy(obj)`).
+ *
+ * ```ts
+ * const cache = new Cache({ kubeConfig, byObject: [{ type: V1ConfigMap, namespaces: ['apps'] }] });
+ * cache.indexField(V1Pod, 'spec.nodeName', (p) => [p.spec?.nodeName ?? '']);
+ * void cache.start(signal);                 // resolves after signal aborts and everything stopped
+ * await cache.waitForCacheSync(signal);
+ * const client = newClient({ kubeConfig, cache });
+ * ```
+ * @module
+ */
+import type { KubeConfig } from '@kubernetes/client-node';
+import { type Logger, noopLogger } from '../api/logger.js';
+import { type KubernetesList, type KubernetesObject, type ObjectKey, objectKey } from '../api/object.js';
+import { ClientError } from '../client/errors.js';
+import type { CacheReader, GetOptions, ListOptions } from '../client/interfaces.js';
+import { describeObject } from '../client/paths.js';
+import { RestClient } from '../client/rest.js';
+import {
+  compileFieldSelector,
+  compileLabelSelector,
+  type FieldSelector,
+  fieldSelectorString,
+  fieldValue,
+  type LabelSelector,
+  labelSelectorString,
+} from '../client/selectors.js';
+import { ResourceRegistry } from '../resources/registry.js';
+import { apiVersionOf, gvkString, type ResourceInfo, type ResourceType } from '../resources/resource-type.js';
+import { type Informer, type InformerHealth, SharedIndexInformer } from './informer.js';
+import type { ReflectorOptions } from './reflector.js';
+import type { IndexExtractor } from './store.js';
+import { composeTransforms, stripManagedFields, type TransformFunc } from './transform.js';
+
+/** How one kind is cached (controller-runtime's `cache.ByObject`). */
+export interface ByObject<T extends KubernetesObject = KubernetesObject> {
+  type: ResourceType<T>;
+  /** Overrides `defaultNamespaces`; empty = all namespaces. */
+  namespaces?: readonly string[];
+  labelSelector?: LabelSelector;
+  fieldSelector?: FieldSelector;
+  /** Runs after managedFields are stripped, before the object is frozen. */
+  transform?: TransformFunc;
+  /** Default true. */
+  stripManagedFields?: boolean;
+  /** Cache `PartialObjectMetadata` (apiVersion, kind, metadata) only. */
+  metadataOnly?: boolean;
+}
+
+export interface CacheOptions {
+  kubeConfig?: KubeConfig;
+  /** Share the wire with a client (and observe requests). */
+  rest?: RestClient;
+  registry?: ResourceRegistry;
+  logger?: Logger;
+  /** Namespaces of every namespaced kind without its own; default all. */
+  defaultNamespaces?: readonly string[];
+  defaultLabelSelector?: LabelSelector;
+  defaultFieldSelector?: FieldSelector;
+  /** Runs for kinds without their own transform. */
+  defaultTransform?: TransformFunc;
+  byObject?: readonly ByObject[];
+  /** Page size, watch timeouts, backoff, … */
+  reflector?: Omit<ReflectorOptions, 'logger'>;
+}
+
+export class Cache implements CacheReader {
+  readonly rest: RestClient;
+  readonly registry: ResourceRegistry;
+  private readonly informers = new Map<string, SharedIndexInformer>();
+  private readonly configs = new Map<string, ByObject>();
+  private readonly log: Logger;
+  private signal: AbortSignal | undefined;
+  private readonly running: Promise<void>[] = [];
+
+  constructor(private readonly options: CacheOptions) {
+    const rest = options.rest ?? (options.kubeConfig ? new RestClient(options.kubeConfig) : undefined);
+    if (rest === undefined)
+      throw new ClientError('invalidArgument', 'unable to create a cache: pass kubeConfig or rest');
+    this.rest = rest;
+    this.registry = options.registry ?? new ResourceRegistry();
+    this.log = (options.logger ?? noopLogger).child({ component: 'cache' });
+    for (const config of options.byObject ?? []) {
+      this.configs.set(gvkString(this.registry.resolve(config.type)), config);
+      this.getInformer(config.type);
+    }
+  }
+
+  /**
+   * Starts every informer (and those added later) and resolves after `signal` aborts and
+   * all of them have stopped (a Runnable). Does not wait for sync: use `waitForCacheSync`.
+   */
+  async start(signal: AbortSignal): Promise<void> {
+    if (this.signal !== undefined)
+      throw new ClientError('invalidArgument', 'unable to start the cache: it was already started');
+    this.signal = signal;
+    for (const informer of this.informers.values()) this.running.push(informer.run(signal));
+    if (!signal.aborted) await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+    await Promise.all(this.running);
+  }
+
+  /** Resolves true once every informer has synced, false if `signal` aborts first. */
+  async waitForCacheSync(signal?: AbortSignal): Promise<boolean> {
+    const results = await Promise.all([...this.informers.values()].map((i) => i.waitForSync(signal)));
+    return results.every(Boolean);
+  }
+
+  /** The informer of a kind, created (and started, if the cache runs) on first use with the kind's byObject options. */
+  getInformer<T extends KubernetesObject>(type: ResourceType<T>): Informer<T> {
+    const info = this.registry.resolve(type);
+    const key = gvkString(info);
+    let informer = this.informers.get(key);
+    if (informer === undefined) {
+      informer = this.newInformer(info, this.configs.get(key));
+      this.informers.set(key, informer);
+      if (this.signal !== undefined) this.running.push(informer.run(this.signal));
+    }
+    return informer as unknown as Informer<T>;
+  }
+
+  /** Stops and forgets a kind's informer (controller-runtime's `RemoveInformer`). */
+  async removeInformer(type: ResourceType): Promise<void> {
+    const key = gvkString(this.registry.resolve(type));
+    const informer = this.informers.get(key);
+    this.informers.delete(key);
+    await informer?.stop();
+  }
+
+  /** Adds a field index for `list(type, { matchingFields: { [name]: value } })`. */
+  indexField<T extends KubernetesObject>(type: ResourceType<T>, name: string, extract: IndexExtractor<T>): void {
+    this.getInformer(type).addIndex(name, extract);
+  }
+
+  isCached(info: ResourceInfo): boolean {
+    return this.informers.has(gvkString(info));
+  }
+
+  /** Health of every informer (sync state, object counts, last event/bookmark times). */
+  health(): InformerHealth[] {
+    return [...this.informers.values()].map((i) => i.health());
+  }
+
+  async get<T extends KubernetesObject>(type: ResourceType<T>, key: ObjectKey, options: GetOptions = {}): Promise<T> {
+    const info = this.registry.resolve(type);
+    const action = `unable to get ${describeObject(info, key.namespace, key.name)}`;
+    const informer = await this.readyInformer(info, action, key.namespace, options.signal);
+    const obj = informer.store.get(
+      objectKey({ namespace: info.namespaced ? key.namespace : undefined, name: key.name }),
+    );
+    if (obj === undefined) throw new ClientError('notFound', `${action}: not found`, { code: 404 });
+    return obj as T;
+  }
+
+  async list<T extends KubernetesObject>(type: ResourceType<T>, options: ListOptions = {}): Promise<KubernetesList<T>> {
+    const info = this.registry.resolve(type);
+    const namespace = info.namespaced ? options.namespace || undefined : undefined;
+    const action = `unable to list ${describeObject(info, namespace)}`;
+    const informer = await this.readyInformer(info, action, namespace, options.signal);
+    let candidates: Iterable<KubernetesObject> = informer.store.values();
+    const fieldTests: [string[], string][] = [];
+    for (const [field, value] of Object.entries(options.matchingFields ?? {})) {
+      const indexed = informer.store.byIndex(field, value);
+      if (indexed === undefined) fieldTests.push([field.split('.'), value]);
+      else candidates = intersect(candidates, indexed);
+    }
+    const labels = options.labelSelector === undefined ? undefined : compileLabelSelector(options.labelSelector);
+    const fields = options.fieldSelector === undefined ? undefined : compileFieldSelector(options.fieldSelector);
+    const items: KubernetesObject[] = [];
+    for (const obj of candidates) {
+      if (namespace !== undefined && obj.metadata?.namespace !== namespace) continue;
+      if (labels !== undefined && !labels.matches(obj.metadata?.labels)) continue;
+      if (fields !== undefined && !fields.matches(obj)) continue;
+      if (!fieldTests.every(([path, value]) => fieldValue(obj, path) === value)) continue;
+      items.push(obj);
+      if (options.limit !== undefined && items.length >= options.limit) break;
+    }
+    return { apiVersion: apiVersionOf(info), kind: `${info.kind}List`, metadata: {}, items: items as T[] };
+  }
+
+  private async readyInformer(
+    info: ResourceInfo,
+    action: string,
+    namespace: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<SharedIndexInformer> {
+    const informer = this.informers.get(gvkString(info));
+    if (informer === undefined) {
+      throw new ClientError(
+        'notCached',
+        `${action}: ${info.kind} is not cached; declare it in byObject or call getInformer()`,
+      );
+    }
+    const scoped = informer.scope.namespaces;
+    if (info.namespaced && scoped !== undefined && scoped.length > 0) {
+      if (namespace === undefined || !scoped.includes(namespace)) {
+        // an all-namespace list of a namespace-scoped cache is allowed: it spans the cached namespaces
+        if (namespace !== undefined) {
+          throw new ClientError(
+            'notCached',
+            `${action}: the cache of ${info.kind} holds only namespaces ${scoped.join(', ')}`,
+          );
+        }
+      }
+    }
+    if (this.signal === undefined) throw new ClientError('notCached', `${action}: the cache is not started`);
+    if (!(await informer.waitForSync(signal)))
+      throw new ClientError('aborted', `${action}: aborted while waiting for the cache to sync`);
+    return informer;
+  }
+
+  private newInformer(info: ResourceInfo, config: ByObject | undefined): SharedIndexInformer {
+    const o = this.options;
+    const transforms: TransformFunc[] = [];
+    if (config?.stripManagedFields ?? true) transforms.push(stripManagedFields);
+    const user = config?.transform ?? o.defaultTransform;
+    if (user !== undefined) transforms.push(user);
+    const labelSelector = config?.labelSelector ?? o.defaultLabelSelector;
+    const fieldSelector = config?.fieldSelector ?? o.defaultFieldSelector;
+    return new SharedIndexInformer(
+      this.rest,
+      info,
+      {
+        namespaces: config?.namespaces ?? o.defaultNamespaces,
+        labelSelector: labelSelector === undefined ? undefined : labelSelectorString(labelSelector) || undefined,
+        fieldSelector: fieldSelector === undefined ? undefined : fieldSelectorString(fieldSelector) || undefined,
+        metadataOnly: config?.metadataOnly,
+      },
+      composeTransforms(transforms),
+      { ...o.reflector, logger: this.log },
+    );
+  }
+}
+
+function intersect(candidates: Iterable<KubernetesObject>, indexed: KubernetesObject[]): KubernetesObject[] {
+  if (Array.isArray(candidates)) {
+    const keep = new Set(indexed);
+    return candidates.filter((o) => keep.has(o));
+  }
+  return indexed;
+}

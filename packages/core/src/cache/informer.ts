@@ -1,0 +1,248 @@
+/**
+ * The shared index informer: one store (frozen objects + field indexes) for one kind and
+ * scope, kept current by one reflector per namespace of the scope (or one for all), and
+ * fanning events out to every handler. A handler added after sync first receives the current
+ * objects as adds. A relist's difference is delivered as adds, updates (resourceVersion
+ * changed) and deletes with `finalStateUnknown`.
+ * @module
+ */
+import { type Logger, noopLogger } from '../api/logger.js';
+import { type KubernetesObject, objectKey } from '../api/object.js';
+import type { RestClient } from '../client/rest.js';
+import type { ResourceInfo } from '../resources/resource-type.js';
+import type { EventHandler, HandlerRegistration } from './event-handler.js';
+import { Reflector, type ReflectorHealth, type ReflectorOptions, type ReflectorSink } from './reflector.js';
+import { type IndexExtractor, Store } from './store.js';
+import type { TransformFunc } from './transform.js';
+
+export interface InformerScope {
+  /** Namespaces to watch; undefined or empty = all (ignored for cluster-scoped kinds). */
+  namespaces?: readonly string[];
+  labelSelector?: string;
+  fieldSelector?: string;
+  metadataOnly?: boolean;
+}
+
+/** Liveness of an informer, for health checks and metrics. */
+export interface InformerHealth {
+  kind: string;
+  synced: boolean;
+  /** Objects in the store (the cache-size figure controller-runtime lacks). */
+  objects: number;
+  /** Oldest of the per-namespace "last event or bookmark" times (undefined until every watch saw one). */
+  lastEventTime: Date | undefined;
+  reflectors: (ReflectorHealth & { namespace: string | undefined })[];
+}
+
+/** The informer as controllers see it. */
+export interface Informer<T extends KubernetesObject = KubernetesObject> {
+  readonly info: ResourceInfo;
+  addEventHandler(handler: EventHandler<T>): HandlerRegistration;
+  /** Adds a field index; objects already stored are indexed at once. */
+  addIndex(name: string, extract: IndexExtractor<T>): void;
+  hasSynced(): boolean;
+  /** Resolves true once synced, false if `signal` aborts first. */
+  waitForSync(signal?: AbortSignal): Promise<boolean>;
+  health(): InformerHealth;
+}
+
+interface Registration {
+  handler: EventHandler;
+  synced: boolean;
+}
+
+export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> implements Informer<T> {
+  readonly store = new Store();
+  private readonly reflectors: { namespace: string | undefined; reflector: Reflector }[];
+  private readonly handlers: Registration[] = [];
+  private readonly log: Logger;
+  private running: { controller: AbortController; done: Promise<void> } | undefined;
+  private syncedOnce = false;
+  private readonly listed = new Set<string | undefined>();
+  private syncWaiters: (() => void)[] = [];
+
+  constructor(
+    rest: RestClient,
+    readonly info: ResourceInfo,
+    readonly scope: InformerScope,
+    private readonly transform: TransformFunc,
+    options: ReflectorOptions = {},
+  ) {
+    this.log = (options.logger ?? noopLogger).child({ component: 'informer', kind: info.kind });
+    const namespaces = info.namespaced && scope.namespaces?.length ? [...new Set(scope.namespaces)] : [undefined];
+    this.reflectors = namespaces.map((namespace) => ({
+      namespace,
+      reflector: new Reflector(
+        rest,
+        {
+          info,
+          namespace,
+          labelSelector: scope.labelSelector,
+          fieldSelector: scope.fieldSelector,
+          metadataOnly: scope.metadataOnly,
+        },
+        this.sinkFor(namespace),
+        { ...options, logger: this.log },
+      ),
+    }));
+  }
+
+  /** Starts the reflectors (once); the promise settles after `signal` aborts (or `stop()`) and they have exited. */
+  run(signal: AbortSignal): Promise<void> {
+    if (this.running === undefined) {
+      const controller = new AbortController();
+      const onAbort = () => controller.abort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      if (signal.aborted) controller.abort();
+      const done = Promise.all(this.reflectors.map((r) => r.reflector.run(controller.signal))).then(() => {
+        signal.removeEventListener('abort', onAbort);
+      });
+      this.running = { controller, done };
+    }
+    return this.running.done;
+  }
+
+  /** Stops the reflectors; resolves when they have exited. */
+  stop(): Promise<void> {
+    this.running?.controller.abort();
+    return this.running?.done ?? Promise.resolve();
+  }
+
+  get started(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** True once every reflector's first list is in the store. */
+  hasSynced(): boolean {
+    return this.syncedOnce;
+  }
+
+  async waitForSync(signal?: AbortSignal): Promise<boolean> {
+    if (this.hasSynced()) return true;
+    if (signal?.aborted) return false;
+    const synced = new Promise<boolean>((resolve) => this.syncWaiters.push(() => resolve(true)));
+    if (signal === undefined) return synced;
+    let onAbort: (() => void) | undefined;
+    const aborted = new Promise<boolean>((resolve) => {
+      onAbort = () => resolve(false);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([synced, aborted]);
+    } finally {
+      signal.removeEventListener('abort', onAbort as () => void);
+    }
+  }
+
+  addIndex(name: string, extract: IndexExtractor<T>): void {
+    this.store.addIndex(name, extract as IndexExtractor);
+  }
+
+  addEventHandler(handler: EventHandler<T>): HandlerRegistration {
+    const registration: Registration = { handler: handler as EventHandler, synced: false };
+    this.handlers.push(registration);
+    if (this.syncedOnce) {
+      for (const obj of [...this.store.values()]) this.call(registration, 'onAdd', obj, true);
+      registration.synced = true;
+    }
+    return {
+      remove: () => {
+        const i = this.handlers.indexOf(registration);
+        if (i >= 0) this.handlers.splice(i, 1);
+      },
+      hasSynced: () => registration.synced,
+    };
+  }
+
+  health(): InformerHealth {
+    const reflectors = this.reflectors.map((r) => ({ ...r.reflector.health(), namespace: r.namespace }));
+    const times = reflectors.map((r) => r.lastEventTime?.getTime());
+    const oldest = times.some((t) => t === undefined) ? undefined : new Date(Math.min(...(times as number[])));
+    return {
+      kind: this.info.kind,
+      synced: this.hasSynced(),
+      objects: this.store.size,
+      lastEventTime: oldest,
+      reflectors,
+    };
+  }
+
+  private sinkFor(namespace: string | undefined): ReflectorSink {
+    return {
+      replace: (objects) => this.replace(namespace, objects),
+      upsert: (obj) => {
+        const next = this.transform(obj);
+        const old = this.store.set(next);
+        if (old === undefined) this.dispatch('onAdd', next, false);
+        else this.dispatch('onUpdate', old, next);
+      },
+      remove: (obj) => {
+        const old = this.store.delete(objectKey(obj));
+        this.dispatch('onDelete', old ?? this.transform(obj), false);
+      },
+    };
+  }
+
+  private replace(namespace: string | undefined, objects: KubernetesObject[]): void {
+    const initial = !this.listed.has(namespace);
+    const seen = new Set<string>();
+    for (const obj of objects) {
+      const next = this.transform(obj);
+      const key = objectKey(next);
+      seen.add(key);
+      const old = this.store.get(key);
+      if (old !== undefined && old.metadata?.resourceVersion === next.metadata?.resourceVersion) continue;
+      this.store.set(next);
+      if (old === undefined) this.dispatch('onAdd', next, initial);
+      else this.dispatch('onUpdate', old, next);
+    }
+    for (const [key, old] of [...this.storeEntries(namespace)]) {
+      if (seen.has(key)) continue;
+      this.store.delete(key);
+      this.dispatch('onDelete', old, true);
+    }
+    this.listed.add(namespace);
+    if (!this.syncedOnce && this.listed.size === this.reflectors.length) {
+      this.syncedOnce = true;
+      for (const r of this.handlers) r.synced = true;
+      for (const resolve of this.syncWaiters.splice(0)) resolve();
+    }
+  }
+
+  private *storeEntries(namespace: string | undefined): Generator<[string, KubernetesObject]> {
+    for (const key of this.store.keys()) {
+      const obj = this.store.get(key) as KubernetesObject;
+      if (namespace === undefined || obj.metadata?.namespace === namespace) yield [key, obj];
+    }
+  }
+
+  private dispatch(method: 'onAdd', obj: KubernetesObject, flag: boolean): void;
+  private dispatch(method: 'onUpdate', old: KubernetesObject, obj: KubernetesObject): void;
+  private dispatch(method: 'onDelete', obj: KubernetesObject, flag: boolean): void;
+  private dispatch(method: keyof EventHandler, a: KubernetesObject, b: KubernetesObject | boolean): void {
+    for (const registration of [...this.handlers]) this.call(registration, method, a, b);
+  }
+
+  private call(
+    registration: Registration,
+    method: keyof EventHandler,
+    a: KubernetesObject,
+    b: KubernetesObject | boolean,
+  ): void {
+    const fn = registration.handler[method] as ((x: unknown, y: unknown) => unknown) | undefined;
+    if (fn === undefined) return;
+    try {
+      const result = fn.call(registration.handler, a, b);
+      if (result instanceof Promise) result.catch((err: unknown) => this.handlerFailed(method, err));
+    } catch (err) {
+      this.handlerFailed(method, err);
+    }
+  }
+
+  private handlerFailed(method: string, err: unknown): void {
+    this.log.error('event handler failed', {
+      handler: method,
+      error: err instanceof Error ? err.message : String(err),
+    });
+  }
+}

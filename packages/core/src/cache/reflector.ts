@@ -1,0 +1,264 @@
+/**
+ * The reflector keeps a sink current with one scope of one kind (a namespace or all, plus
+ * label/field selectors): a paged LIST (`limit`/`continue`), then WATCH from the list's
+ * resourceVersion with `allowWatchBookmarks` and a randomized `timeoutSeconds`.
+ *
+ * - A normal close (the server's timeout) resumes from the last seen resourceVersion.
+ * - 410 Gone (HTTP or in-stream, or an expired `continue`) relists; the sink computes the
+ *   difference, including deletes of objects that vanished meanwhile.
+ * - Any other failure (transport, 5xx, 403, watchdog) backs off with jitter and watches
+ *   again from the last resourceVersion (relisting if that has expired).
+ * - resourceVersions are opaque strings; nothing compares them.
+ * - `run(signal)` never rejects and never exits the process; it returns after `signal`
+ *   aborts, with its request and timers gone.
+ * @module
+ */
+import { type LogFields, type Logger, noopLogger } from '../api/logger.js';
+import type { KubernetesList, KubernetesObject } from '../api/object.js';
+import { ClientError } from '../client/errors.js';
+import { describeObject, resourcePath } from '../client/paths.js';
+import type { RestClient } from '../client/rest.js';
+import type { ResourceInfo } from '../resources/resource-type.js';
+import { Backoff, type BackoffOptions, sleep } from './backoff.js';
+import { runWatch, type WatchEnd } from './watch-stream.js';
+
+/** What a reflector feeds. */
+export interface ReflectorSink {
+  /** The complete current set of objects of the reflector's scope (after a list). */
+  replace(objects: KubernetesObject[]): void;
+  upsert(obj: KubernetesObject): void;
+  remove(obj: KubernetesObject): void;
+}
+
+export interface ReflectorScope {
+  info: ResourceInfo;
+  /** Undefined: all namespaces (or a cluster-scoped kind). */
+  namespace?: string;
+  labelSelector?: string;
+  fieldSelector?: string;
+  /** Ask for `PartialObjectMetadata` instead of whole objects. */
+  metadataOnly?: boolean;
+}
+
+export interface ReflectorOptions {
+  /** LIST page size (default 500). */
+  pageSize?: number;
+  /** Watches ask the server to close after a random time in [min, 2·min) seconds (default 300). */
+  minWatchTimeoutSeconds?: number;
+  /** Abort and resume a watch that sent nothing (not even a bookmark) for this long (default 180 000 ms). */
+  inactivityTimeoutMs?: number;
+  backoff?: BackoffOptions;
+  logger?: Logger;
+}
+
+/** Liveness of one reflector, for health checks. */
+export interface ReflectorHealth {
+  /** The first list completed. */
+  synced: boolean;
+  /** A watch request is open. */
+  watching: boolean;
+  resourceVersion: string | undefined;
+  lastSyncTime: Date | undefined;
+  /** Last watch event or bookmark. */
+  lastEventTime: Date | undefined;
+  lastBookmarkTime: Date | undefined;
+  /** Failed attempts since the last success. */
+  consecutiveFailures: number;
+  lastError: ClientError | undefined;
+  /** Lists done (1 = only the initial one). */
+  lists: number;
+}
+
+const metadataAccept = (list: boolean) =>
+  `application/json;as=PartialObjectMetadata${list ? 'List' : ''};g=meta.k8s.io;v=v1,application/json`;
+
+export class Reflector {
+  private readonly state: ReflectorHealth = {
+    synced: false,
+    watching: false,
+    resourceVersion: undefined,
+    lastSyncTime: undefined,
+    lastEventTime: undefined,
+    lastBookmarkTime: undefined,
+    consecutiveFailures: 0,
+    lastError: undefined,
+    lists: 0,
+  };
+  private readonly backoff: Backoff;
+  private readonly log: Logger;
+  private readonly pageSize: number;
+  private readonly minWatchTimeout: number;
+  private readonly inactivityMs: number;
+  private readonly path: string;
+  private readonly what: string;
+  private watchEvents = 0;
+  private goneStreak = 0;
+
+  constructor(
+    private readonly rest: RestClient,
+    private readonly scope: ReflectorScope,
+    private readonly sink: ReflectorSink,
+    options: ReflectorOptions = {},
+  ) {
+    this.backoff = new Backoff(options.backoff);
+    this.pageSize = options.pageSize ?? 500;
+    this.minWatchTimeout = options.minWatchTimeoutSeconds ?? 300;
+    this.inactivityMs = options.inactivityTimeoutMs ?? 180_000;
+    this.path = resourcePath(scope.info, scope.namespace);
+    this.what = describeObject(scope.info, scope.namespace);
+    const fields: LogFields = { kind: scope.info.kind, namespace: scope.namespace ?? '' };
+    this.log = (options.logger ?? noopLogger).child(fields);
+  }
+
+  health(): Readonly<ReflectorHealth> {
+    return { ...this.state };
+  }
+
+  /** Lists and watches until `signal` aborts. Never rejects. */
+  async run(signal: AbortSignal): Promise<void> {
+    let needList = true;
+    while (!signal.aborted) {
+      try {
+        if (needList) {
+          await this.list(signal);
+          needList = false;
+        }
+        const started = Date.now();
+        const end = await this.watch(signal);
+        needList = await this.afterWatch(end, started, signal);
+      } catch (err) {
+        if (signal.aborted) break;
+        const error = ClientError.is(err)
+          ? err
+          : new ClientError('transport', `unable to list ${this.what}`, { cause: err });
+        if (error.kind === 'gone') {
+          needList = true; // an expired continue token: start the list over
+        }
+        await this.fail(error, signal);
+      }
+    }
+    this.state.watching = false;
+  }
+
+  /** Decides what follows a watch; returns whether to relist. */
+  private async afterWatch(end: WatchEnd, started: number, signal: AbortSignal): Promise<boolean> {
+    // a watch that ended within a second without an event did not work, whatever the reason
+    const fruitless = this.watchEvents === 0 && Date.now() - started < 1000;
+    if (!fruitless) this.goneStreak = 0;
+    switch (end.reason) {
+      case 'aborted':
+        return false;
+      case 'closed':
+        if (fruitless) {
+          await this.fail(
+            new ClientError('transport', `unable to watch ${this.what}: the server closed the watch at once`),
+            signal,
+          );
+        } else this.log.debug('watch closed, resuming', { resourceVersion: this.state.resourceVersion });
+        return false;
+      case 'gone':
+        this.log.info('watch expired (410), relisting', { resourceVersion: this.state.resourceVersion });
+        if (this.goneStreak++ > 0) await this.fail(end.error, signal);
+        return true;
+      case 'error':
+        await this.fail(end.error, signal);
+        return false;
+    }
+  }
+
+  private async fail(error: ClientError, signal: AbortSignal): Promise<void> {
+    this.state.lastError = error;
+    this.state.consecutiveFailures++;
+    const delay = this.backoff.next();
+    this.log.warn('list/watch failed, retrying', { error: error.message, kind_: error.kind, retryInMs: delay });
+    await sleep(delay, signal);
+  }
+
+  private succeeded(): void {
+    this.state.consecutiveFailures = 0;
+    this.backoff.reset();
+  }
+
+  private async list(signal: AbortSignal): Promise<void> {
+    const items: KubernetesObject[] = [];
+    let token: string | undefined;
+    let resourceVersion: string | undefined;
+    do {
+      const page = await this.rest.json<KubernetesList>(
+        {
+          method: 'GET',
+          path: this.path,
+          query: { ...this.selectors(), limit: this.pageSize, continue: token },
+          accept: this.scope.metadataOnly ? metadataAccept(true) : undefined,
+          signal,
+        },
+        `unable to list ${this.what}`,
+      );
+      for (const item of page.items) items.push(this.withKind(item, page));
+      resourceVersion = page.metadata?.resourceVersion;
+      token = page.metadata?.continue || undefined;
+    } while (token !== undefined);
+    this.sink.replace(items);
+    this.state.resourceVersion = resourceVersion;
+    this.state.lists++;
+    this.state.lastSyncTime = new Date();
+    this.succeeded();
+    this.state.synced = true;
+  }
+
+  private async watch(signal: AbortSignal): Promise<WatchEnd> {
+    const timeoutSeconds = Math.floor(this.minWatchTimeout * (1 + Math.random()));
+    this.state.watching = true;
+    this.watchEvents = 0;
+    try {
+      return await runWatch(
+        this.rest,
+        {
+          path: this.path,
+          query: {
+            ...this.selectors(),
+            watch: 'true',
+            resourceVersion: this.state.resourceVersion,
+            allowWatchBookmarks: 'true',
+            timeoutSeconds,
+          },
+          accept: this.scope.metadataOnly ? metadataAccept(false) : undefined,
+          inactivityMs: Math.min(this.inactivityMs, timeoutSeconds * 1000 + 30_000),
+          action: `unable to watch ${this.what}`,
+        },
+        (event) => {
+          const now = new Date();
+          this.watchEvents++;
+          this.state.lastEventTime = now;
+          const rv = event.object.metadata?.resourceVersion;
+          if (rv !== undefined && rv !== '') this.state.resourceVersion = rv;
+          if (this.state.consecutiveFailures > 0) this.succeeded();
+          if (event.type === 'BOOKMARK') this.state.lastBookmarkTime = now;
+          else if (event.type === 'DELETED') this.sink.remove(event.object);
+          else this.sink.upsert(event.object);
+        },
+        signal,
+      );
+    } finally {
+      this.state.watching = false;
+    }
+  }
+
+  private selectors(): Record<string, string | undefined> {
+    return { labelSelector: this.scope.labelSelector, fieldSelector: this.scope.fieldSelector };
+  }
+
+  /** List items come without apiVersion/kind; give them the list's (or the resource's). */
+  private withKind(item: KubernetesObject, page: KubernetesList): KubernetesObject {
+    if (item.kind !== undefined && item.apiVersion !== undefined) return item;
+    if (this.scope.metadataOnly) {
+      item.apiVersion = 'meta.k8s.io/v1';
+      item.kind = 'PartialObjectMetadata';
+      return item;
+    }
+    const { group, version, kind } = this.scope.info;
+    item.apiVersion = page.apiVersion ?? (group === '' ? version : `${group}/${version}`);
+    item.kind = kind;
+    return item;
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * What happens to an object between the wire and the store: `metadata.managedFields` is
+ * stripped (unless opted out; it is often half an object's size), user transforms run, and
+ * the result is deep-frozen so that every reader can share it without copies.
+ * @module
+ */
+import type { KubernetesObject } from '../api/object.js';
+
+/** Changes an object before it is stored; may return the same object. */
+export type TransformFunc = (obj: KubernetesObject) => KubernetesObject;
+
+/** Removes `metadata.managedFields` (controller-runtime's `TransformStripManagedFields`). */
+export const stripManagedFields: TransformFunc = (obj) => {
+  if (obj.metadata?.managedFields !== undefined) delete obj.metadata.managedFields;
+  return obj;
+};
+
+/** Freezes an object and everything reachable from it. */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/** Chains transforms, then freezes the result. */
+export function composeTransforms(transforms: readonly TransformFunc[]): TransformFunc {
+  return (obj) => deepFreeze(transforms.reduce((o, t) => t(o), obj));
+}

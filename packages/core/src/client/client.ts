@@ -1,0 +1,108 @@
+/**
+ * `newClient()`: the client a reconciler uses (controller-runtime's manager client). Writes
+ * go to the API server; reads come from the cache for cached kinds, from the API server for
+ * kinds listed in `readLive` (c-r's `CacheOptions.DisableFor`), and fail with `notCached`
+ * for anything else: no silent live reads and no hidden cluster-wide informers. Without a
+ * cache every read is live.
+ * @module
+ */
+import type { KubeConfig } from '@kubernetes/client-node';
+import type { KubernetesList, KubernetesObject, ObjectKey } from '../api/object.js';
+import type { ResourceRegistry } from '../resources/registry.js';
+import type { ResourceInfo, ResourceType } from '../resources/resource-type.js';
+import { ApiClient } from './api-client.js';
+import { ClientError } from './errors.js';
+import type {
+  ApplyOptions,
+  CacheReader,
+  Client,
+  CreateOptions,
+  DeleteAllOfOptions,
+  DeleteOptions,
+  GetOptions,
+  ListOptions,
+  PatchOptions,
+  Reader,
+  StatusWriter,
+  UpdateOptions,
+} from './interfaces.js';
+import type { Patch } from './patch.js';
+import { describeObject } from './paths.js';
+import type { RestClient } from './rest.js';
+
+export interface ClientOptions {
+  kubeConfig?: KubeConfig;
+  rest?: RestClient;
+  registry?: ResourceRegistry;
+  /** Reads of cached kinds are answered here. */
+  cache?: CacheReader;
+  /** Kinds read from the API server even though a cache is configured. */
+  readLive?: readonly ResourceType[];
+  /** Default field manager of writes (`operant` if unset). */
+  fieldOwner?: string;
+}
+
+/** The reconciler's client: cached reads (per kind, as configured), direct writes. */
+export function newClient(options: ClientOptions): Client {
+  const api = new ApiClient(options);
+  if (options.cache === undefined) return api;
+  return new DelegatingClient(api, options.cache, new Set(options.readLive?.map((t) => api.resourceInfo(t))));
+}
+
+class DelegatingClient implements Client {
+  constructor(
+    private readonly api: ApiClient,
+    private readonly cache: CacheReader,
+    private readonly live: ReadonlySet<ResourceInfo>,
+  ) {}
+
+  resourceInfo(type: ResourceType): ResourceInfo {
+    return this.api.resourceInfo(type);
+  }
+
+  get<T extends KubernetesObject>(type: ResourceType<T>, key: ObjectKey, options?: GetOptions): Promise<T> {
+    return this.readerFor(
+      type,
+      `unable to get ${describeObject(this.api.resourceInfo(type), key.namespace, key.name)}`,
+    ).get(type, key, options);
+  }
+
+  list<T extends KubernetesObject>(type: ResourceType<T>, options?: ListOptions): Promise<KubernetesList<T>> {
+    return this.readerFor(
+      type,
+      `unable to list ${describeObject(this.api.resourceInfo(type), options?.namespace)}`,
+    ).list(type, options);
+  }
+
+  private readerFor(type: ResourceType, action: string): Reader {
+    const info = this.api.resourceInfo(type);
+    if (this.live.has(info)) return this.api;
+    if (this.cache.isCached(info)) return this.cache;
+    throw new ClientError(
+      'notCached',
+      `${action}: ${info.kind} is not cached; add it to the cache's byObject options or to the client's readLive list`,
+    );
+  }
+
+  create<T extends KubernetesObject>(obj: T, options?: CreateOptions): Promise<T> {
+    return this.api.create(obj, options);
+  }
+  update<T extends KubernetesObject>(obj: T, options?: UpdateOptions): Promise<T> {
+    return this.api.update(obj, options);
+  }
+  patch<T extends KubernetesObject>(obj: T, patch: Patch, options?: PatchOptions): Promise<T> {
+    return this.api.patch(obj, patch, options);
+  }
+  apply<T extends KubernetesObject>(obj: T, options?: ApplyOptions): Promise<T> {
+    return this.api.apply(obj, options);
+  }
+  delete(obj: KubernetesObject, options?: DeleteOptions): Promise<void> {
+    return this.api.delete(obj, options);
+  }
+  deleteAllOf(type: ResourceType, options?: DeleteAllOfOptions): Promise<void> {
+    return this.api.deleteAllOf(type, options);
+  }
+  status(): StatusWriter {
+    return this.api.status();
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The client: reads and writes Kubernetes objects.
+ *
+ * - `newClient({ kubeConfig, cache, readLive })`: cached reads, direct writes (the manager's client).
+ * - `ApiClient`: every call live (the API reader).
+ * - Patches: `mergePatch`, `mergeFrom`, `jsonPatch`, `strategicMergePatch`; `client.apply()` for SSA.
+ * - Errors: `ClientError` with a `kind`, `isNotFound`, `isConflict`, `ignoreNotFound`, …
+ * - `RestClient`: the signed wire, shared by clients and caches.
+ * @module client
+ */
+export { ApiClient, type ApiClientOptions, DEFAULT_PAGE_SIZE } from './api-client.js';
+export { type ClientOptions, newClient } from './client.js';
+export {
+  ClientError,
+  type ClientErrorKind,
+  ignoreAlreadyExists,
+  ignoreNotFound,
+  isAlreadyExists,
+  isConflict,
+  isForbidden,
+  isGone,
+  isInvalid,
+  isNotCached,
+  isNotFound,
+  isTimeout,
+  isUnknownKind,
+  type Status,
+  type StatusCause,
+} from './errors.js';
+export type {
+  ApplyOptions,
+  CacheReader,
+  CallOptions,
+  Client,
+  CreateOptions,
+  DeleteAllOfOptions,
+  DeleteOptions,
+  GetOptions,
+  ListOptions,
+  PatchOptions,
+  Reader,
+  StatusWriter,
+  UpdateOptions,
+  Writer,
+} from './interfaces.js';
+export {
+  type JsonPatchOperation,
+  jsonPatch,
+  type MergeFromOptions,
+  mergeFrom,
+  mergePatch,
+  type Patch,
+  type PatchType,
+  strategicMergePatch,
+} from './patch.js';
+export { describeObject, resourcePath } from './paths.js';
+export { type RequestObserver, RestClient, type RestRequest, type RestResponse } from './rest.js';
+export {
+  compileFieldSelector,
+  compileLabelSelector,
+  type FieldSelector,
+  fieldSelectorString,
+  type LabelSelector,
+  type LabelSelectorRequirement,
+  labelSelectorString,
+} from './selectors.js';

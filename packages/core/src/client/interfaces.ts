@@ -1,0 +1,99 @@
+/**
+ * The client's contracts, named as controller-runtime names them: `Reader` (get, list),
+ * `Writer` (create, update, delete, deleteAllOf, patch, apply), `StatusWriter`
+ * (`client.status()`), and `Client`, which is all of them. Options are plain objects;
+ * every call takes an optional `signal`.
+ * @module
+ */
+import type { KubernetesList, KubernetesObject, ObjectKey } from '../api/object.js';
+import type { ResourceInfo, ResourceType } from '../resources/resource-type.js';
+import type { Patch } from './patch.js';
+import type { FieldSelector, LabelSelector } from './selectors.js';
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export type GetOptions = CallOptions;
+
+export interface ListOptions extends CallOptions {
+  /** Omit (or `undefined`) for all namespaces. */
+  namespace?: string;
+  labelSelector?: LabelSelector;
+  /** Sent to the API server on live reads; evaluated on the objects for cached reads. */
+  fieldSelector?: FieldSelector;
+  /** Equality on field indexes (`cache.indexField`) for cached reads; a field selector on live reads. */
+  matchingFields?: Record<string, string>;
+  /** Live reads only: one page of at most `limit` objects (then pass `continue`). Without it, every page is fetched. */
+  limit?: number;
+  continue?: string;
+}
+
+export interface WriteOptions extends CallOptions {
+  /** `dryRun=All`: the API server validates and admits, but does not persist. */
+  dryRun?: boolean;
+  /** Overrides the client's `fieldOwner`. */
+  fieldManager?: string;
+  fieldValidation?: 'Ignore' | 'Warn' | 'Strict';
+}
+
+export type CreateOptions = WriteOptions;
+export type UpdateOptions = WriteOptions;
+export type PatchOptions = WriteOptions & {
+  /** Server-side apply only: take ownership of conflicting fields. */
+  force?: boolean;
+};
+
+export interface ApplyOptions extends WriteOptions {
+  /** Take ownership of fields other managers own (`force=true`). */
+  force?: boolean;
+}
+
+export interface DeleteOptions extends CallOptions {
+  dryRun?: boolean;
+  propagationPolicy?: 'Foreground' | 'Background' | 'Orphan';
+  gracePeriodSeconds?: number;
+  /** Delete only if the object still has this uid / resourceVersion (else `conflict`). */
+  preconditions?: { uid?: string; resourceVersion?: string };
+}
+
+export interface DeleteAllOfOptions extends DeleteOptions {
+  namespace?: string;
+  labelSelector?: LabelSelector;
+  fieldSelector?: FieldSelector;
+}
+
+export interface Reader {
+  /** The object, or a `notFound` ClientError. Cached reads return frozen shared objects. */
+  get<T extends KubernetesObject>(type: ResourceType<T>, key: ObjectKey, options?: GetOptions): Promise<T>;
+  list<T extends KubernetesObject>(type: ResourceType<T>, options?: ListOptions): Promise<KubernetesList<T>>;
+}
+
+export interface Writer {
+  create<T extends KubernetesObject>(obj: T, options?: CreateOptions): Promise<T>;
+  update<T extends KubernetesObject>(obj: T, options?: UpdateOptions): Promise<T>;
+  patch<T extends KubernetesObject>(obj: T, patch: Patch, options?: PatchOptions): Promise<T>;
+  /** Server-side apply of `obj` (a partial object: only the fields this manager owns). */
+  apply<T extends KubernetesObject>(obj: T, options?: ApplyOptions): Promise<T>;
+  delete(obj: KubernetesObject, options?: DeleteOptions): Promise<void>;
+  deleteAllOf(type: ResourceType, options?: DeleteAllOfOptions): Promise<void>;
+}
+
+/** Writes to the `status` subresource. */
+export interface StatusWriter {
+  update<T extends KubernetesObject>(obj: T, options?: UpdateOptions): Promise<T>;
+  patch<T extends KubernetesObject>(obj: T, patch: Patch, options?: PatchOptions): Promise<T>;
+  apply<T extends KubernetesObject>(obj: T, options?: ApplyOptions): Promise<T>;
+}
+
+export interface Client extends Reader, Writer {
+  status(): StatusWriter;
+  /** The coordinates of a type (registry, then discovery for objects known only by apiVersion/kind). */
+  resourceInfo(type: ResourceType): ResourceInfo;
+}
+
+/** A reader that can say which types it serves: the cache, as the client sees it. */
+export interface CacheReader extends Reader {
+  /** True when reads of this kind are answered from the cache. */
+  isCached(info: ResourceInfo): boolean;
+}

@@ -1,0 +1,35 @@
+/**
+ * The single coupling point between the registry and `@operant/crd`: a `ResourceResolver`
+ * that reads a CRD class's group/version/kind/plural/scope from the metadata `@operant/crd`
+ * records. `@operant/crd` does not expose a reader yet, so the reader is passed in; when it
+ * does, wire it here (`registry.addResolver(crdResolver(getCustomResourceMetadata))`) and
+ * nowhere else.
+ * @module
+ */
+import type { ResourceResolver } from './registry.js';
+import type { ObjectClass, ResourceInfo } from './resource-type.js';
+
+/** What a CRD class's metadata must provide; `scope` follows the CRD's `spec.scope`. */
+export interface CustomResourceCoordinates {
+  group: string;
+  version: string;
+  kind: string;
+  plural: string;
+  scope: 'Namespaced' | 'Cluster';
+}
+
+/** A resolver that asks `read` (e.g. `@operant/crd`'s metadata reader) for a class's coordinates. */
+export function crdResolver(read: (type: ObjectClass) => CustomResourceCoordinates | undefined): ResourceResolver {
+  return (type) => {
+    const meta = read(type);
+    if (meta === undefined) return undefined;
+    const info: ResourceInfo = {
+      group: meta.group,
+      version: meta.version,
+      kind: meta.kind,
+      plural: meta.plural,
+      namespaced: meta.scope === 'Namespaced',
+    };
+    return info;
+  };
+}

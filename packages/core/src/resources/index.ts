@@ -1,0 +1,25 @@
+/**
+ * Resource types: class or descriptor → group/version/kind/plural/scope.
+ *
+ * - `ResourceRegistry`: built-in kinds (client-node models), `register(Class, info)`, resolvers.
+ * - `resourceType({...})`: a descriptor for a kind without a class.
+ * - `Discovery`: `apiVersion` + `kind` → coordinates, asked of the API server.
+ * - `crdResolver(read)`: the adapter for `@operant/crd` classes.
+ * @module resources
+ */
+export { builtinResources, supportsStrategicMerge } from './builtins.js';
+export { type CustomResourceCoordinates, crdResolver } from './crd-adapter.js';
+export { Discovery, type GetJson } from './discovery.js';
+export { ResourceRegistry, type ResourceResolver } from './registry.js';
+export {
+  apiVersionOf,
+  gvkString,
+  isResourceDescriptor,
+  type ObjectClass,
+  type ObjectOf,
+  parseApiVersion,
+  type ResourceDescriptor,
+  type ResourceInfo,
+  type ResourceType,
+  resourceType,
+} from './resource-type.js';

@@ -1,0 +1,84 @@
+/**
+ * `ResourceRegistry` resolves a `ResourceType` (class or descriptor) to its `ResourceInfo`,
+ * and an `apiVersion` + `kind` back to it. It starts with the built-in kinds; classes are
+ * added with `register(Class, info)`, and resolvers (such as the `@operant/crd` adapter)
+ * answer for classes that carry their own metadata. Each registry is an ordinary object:
+ * tests make their own instead of sharing a global one.
+ * @module
+ */
+import type { KubernetesObject } from '../api/object.js';
+import { ClientError } from '../client/errors.js';
+import { builtinResources } from './builtins.js';
+import {
+  isResourceDescriptor,
+  type ObjectClass,
+  parseApiVersion,
+  type ResourceInfo,
+  type ResourceType,
+} from './resource-type.js';
+
+/** Answers `ResourceInfo` for classes the registry was not told about, or undefined. */
+export type ResourceResolver = (type: ObjectClass) => ResourceInfo | undefined;
+
+export class ResourceRegistry {
+  private readonly classes = new Map<ObjectClass, ResourceInfo>();
+  private readonly byGvk = new Map<string, ResourceInfo>();
+  private readonly resolvers: ResourceResolver[] = [];
+
+  /** A registry that knows the built-in kinds (pass `false` for an empty one). */
+  constructor(builtins = true) {
+    if (builtins) for (const [type, info] of builtinResources) this.register(type, info);
+  }
+
+  /** Records the coordinates of a class. Re-registering the same class replaces its entry. */
+  register<T extends KubernetesObject>(type: ObjectClass<T>, info: ResourceInfo): this {
+    const frozen = Object.freeze({ ...info });
+    this.classes.set(type, frozen);
+    this.byGvk.set(gvkKey(info.group, info.version, info.kind), frozen);
+    return this;
+  }
+
+  /** Adds a resolver consulted, in order, for classes not registered explicitly. */
+  addResolver(resolver: ResourceResolver): this {
+    this.resolvers.push(resolver);
+    return this;
+  }
+
+  /** The coordinates of a type; throws `unknownKind` when nothing knows the class. */
+  resolve(type: ResourceType): ResourceInfo {
+    const info = this.tryResolve(type);
+    if (info === undefined) {
+      const name = typeof type === 'function' ? type.name : String(type);
+      throw new ClientError(
+        'unknownKind',
+        `unable to resolve the kind of ${name || 'an anonymous class'}: register it or use resourceType()`,
+      );
+    }
+    return info;
+  }
+
+  /** Like `resolve`, but undefined for unknown types. */
+  tryResolve(type: ResourceType): ResourceInfo | undefined {
+    if (isResourceDescriptor(type)) return type;
+    const known = this.classes.get(type);
+    if (known !== undefined) return known;
+    for (const resolver of this.resolvers) {
+      const info = resolver(type);
+      if (info !== undefined) {
+        this.register(type, info);
+        return this.classes.get(type);
+      }
+    }
+    return undefined;
+  }
+
+  /** The registered kind for an `apiVersion` and `kind`, or undefined (see `Discovery` for the rest). */
+  lookup(apiVersion: string, kind: string): ResourceInfo | undefined {
+    const { group, version } = parseApiVersion(apiVersion);
+    return this.byGvk.get(gvkKey(group, version, kind));
+  }
+}
+
+function gvkKey(group: string, version: string, kind: string): string {
+  return `${group}/${version}/${kind}`;
+}
