@@ -342,7 +342,10 @@ export class Environment {
         'tls-private-key-file': join(dir, 'apiserver.key'),
         'client-ca-file': join(dir, 'client-ca.crt'),
         'bind-address': '127.0.0.1',
+        // advertise loopback (hosts without a default route have nothing else); the endpoint
+        // reconciler refuses loopback addresses, and tests need no `kubernetes` Service endpoints
         'advertise-address': '127.0.0.1',
+        'endpoint-reconciler-type': 'none',
         'secure-port': String(apiPort),
         'authorization-mode': 'RBAC',
         'service-account-issuer': `${started.server}/`,
