@@ -2,9 +2,9 @@
 // kube-controller-manager): CRD installation and schema enforcement, garbage collection.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
-import { ApiException, CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
-import { installCrds } from '@operant/testing';
-import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
+import { ApiException, ApiextensionsV1Api, CoreV1Api, CustomObjectsApi } from '@kubernetes/client-node';
+import { Environment, installCrds } from '@operant/testing';
+import { describeWithControlPlane, KUBECONFIG_VAR, sharedKubeConfig } from '@operant/testing/jest';
 
 const widgetsCrd = fileURLToPath(new URL('./fixtures/widgets.crd.yaml', import.meta.url));
 
@@ -59,6 +59,29 @@ describeWithControlPlane('shared control plane', () => {
       await expect(installCrds(kc, { paths: ['/nonexistent/crds'] })).rejects.toThrow(
         'unable to read CRDs: /nonexistent/crds does not exist',
       );
+    });
+  });
+
+  describe('USE_EXISTING_CLUSTER', () => {
+    it('starts nothing, uses the kubeconfig, installs CRDs there, and leaves the cluster running on stop', async () => {
+      const existing = new Environment({
+        env: { USE_EXISTING_CLUSTER: 'true', KUBECONFIG: process.env[KUBECONFIG_VAR] },
+        crdDirectoryPaths: [widgetsCrd],
+      });
+      expect(existing.usesExistingCluster).toBe(true);
+      const ekc = await existing.start();
+      expect(existing.pids()).toEqual({});
+      expect(ekc.getCurrentCluster()?.server).toBe(kc.getCurrentCluster()?.server);
+      const crd = await kc
+        .makeApiClient(ApiextensionsV1Api)
+        .readCustomResourceDefinition({ name: 'widgets.test.operant.dev' });
+      expect(crd.status?.conditions?.find((c) => c.type === 'Established')?.status).toBe('True');
+      await expect(existing.addUser('bob')).rejects.toThrow(
+        'unable to add user bob: not supported with an existing cluster',
+      );
+      await existing.stop();
+      // the cluster is still there
+      expect((await kc.makeApiClient(CoreV1Api).readNamespace({ name: 'default' })).metadata?.name).toBe('default');
     });
   });
 

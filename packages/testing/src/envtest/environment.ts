@@ -134,7 +134,11 @@ export class Environment {
     const timeout = this.startTimeoutMs; // parse settings before starting anything
     if (this.usesExistingCluster) {
       const kc = new KubeConfig();
-      kc.loadFromDefault();
+      // `env` given explicitly: honour its KUBECONFIG; otherwise client-node's default chain
+      // (KUBECONFIG with several files, in-cluster, ~/.kube/config)
+      const file = this.options.env?.KUBECONFIG?.split(':')[0];
+      if (file) kc.loadFromFile(file);
+      else kc.loadFromDefault();
       this.admin = kc;
     } else {
       await this.startProcesses(timeout);
