@@ -52,6 +52,7 @@ describe('Environment start failures', () => {
     expect(ownTempDirs()).toEqual(before);
     expect(environment.directory === undefined || !existsSync(environment.directory)).toBe(true);
     await environment.stop(); // a second stop is harmless
+    await expect(environment.start()).rejects.toMatchObject({ kind: 'stopped' });
   });
 
   it('rejects an unparsable start timeout before starting anything', async () => {

@@ -130,6 +130,12 @@ export class Environment {
 
   /** Starts the control plane (or connects to the existing cluster), installs CRDs, returns the admin KubeConfig. */
   async start(): Promise<KubeConfig> {
+    if (this.stopping !== undefined) {
+      throw new EnvtestError(
+        'stopped',
+        'unable to start the control plane: this Environment was stopped; create a new one',
+      );
+    }
     if (this.admin !== undefined) return this.admin;
     const timeout = this.startTimeoutMs; // parse settings before starting anything
     if (this.usesExistingCluster) {
