@@ -1,6 +1,8 @@
 // Two jest projects: "unit" (src/**/*.spec.ts, no cluster) and "integration"
 // (test/**/*.int.spec.ts, against the real control plane started by globalSetup).
-// @operant/* resolve to each package's src/ so tests never load a stale dist/.
+// @operant/* resolve to each package's src/ so tests never load a stale dist/. The one
+// exception is the global setup, which jest loads outside its module system: it runs from
+// @operant/testing's built dist/ (the `test` scripts run `tsc -b` first), as users load it.
 const shared = {
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest'] },
@@ -25,8 +27,8 @@ export default {
       ...shared,
       displayName: 'integration',
       testMatch: ['<rootDir>/packages/*/test/**/*.int.spec.ts', '<rootDir>/examples/*/test/**/*.int.spec.ts'],
-      globalSetup: '<rootDir>/packages/testing/src/jest/global-setup.ts',
-      globalTeardown: '<rootDir>/packages/testing/src/jest/global-teardown.ts',
+      globalSetup: '<rootDir>/packages/testing/dist/jest/global-setup.js',
+      globalTeardown: '<rootDir>/packages/testing/dist/jest/global-teardown.js',
       testTimeout: 120_000,
     },
   ],

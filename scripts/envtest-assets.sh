@@ -24,7 +24,7 @@ build() {
   local total; total=$(cd "$dir" && go list -deps "$@" | wc -l)
   local start=$SECONDS n=0
   log "building $name ($total packages; a cold build takes many minutes on 2 cores)"
-  (cd "$dir" && CGO_ENABLED=0 go build -v -trimpath -tags selinux,notest,grpcnotrace \
+  (cd "$dir" && CGO_ENABLED=0 go build -v -trimpath -buildvcs=false -tags selinux,notest,grpcnotrace \
       -ldflags "$ldflags" -o "$tmp/" "$@" 2>&1) |
     while IFS= read -r line; do
       case $line in

@@ -4,6 +4,8 @@
  * O = groups). ECDSA P-256 through WebCrypto and `@peculiar/x509`; certificates last a week.
  * @module
  */
+// @peculiar/x509 resolves its algorithms through tsyringe, which needs the Reflect metadata polyfill
+import 'reflect-metadata';
 import { generateKeyPairSync, webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 

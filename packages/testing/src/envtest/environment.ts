@@ -130,11 +130,21 @@ export class Environment {
 
   /** Starts the control plane (or connects to the existing cluster), installs CRDs, returns the admin KubeConfig. */
   async start(): Promise<KubeConfig> {
+    if (this.stopping !== undefined) {
+      throw new EnvtestError(
+        'stopped',
+        'unable to start the control plane: this Environment was stopped; create a new one',
+      );
+    }
     if (this.admin !== undefined) return this.admin;
     const timeout = this.startTimeoutMs; // parse settings before starting anything
     if (this.usesExistingCluster) {
       const kc = new KubeConfig();
-      kc.loadFromDefault();
+      // `env` given explicitly: honour its KUBECONFIG; otherwise client-node's default chain
+      // (KUBECONFIG with several files, in-cluster, ~/.kube/config)
+      const file = this.options.env?.KUBECONFIG?.split(':')[0];
+      if (file) kc.loadFromFile(file);
+      else kc.loadFromDefault();
       this.admin = kc;
     } else {
       await this.startProcesses(timeout);
@@ -342,7 +352,10 @@ export class Environment {
         'tls-private-key-file': join(dir, 'apiserver.key'),
         'client-ca-file': join(dir, 'client-ca.crt'),
         'bind-address': '127.0.0.1',
+        // advertise loopback (hosts without a default route have nothing else); the endpoint
+        // reconciler refuses loopback addresses, and tests need no `kubernetes` Service endpoints
         'advertise-address': '127.0.0.1',
+        'endpoint-reconciler-type': 'none',
         'secure-port': String(apiPort),
         'authorization-mode': 'RBAC',
         'service-account-issuer': `${started.server}/`,

@@ -12,7 +12,8 @@ export type EnvtestErrorKind =
   | 'startTimeout'
   | 'stopFailed'
   | 'crdInstall'
-  | 'notStarted';
+  | 'notStarted'
+  | 'stopped';
 
 export class EnvtestError extends Error {
   readonly [brand] = true;

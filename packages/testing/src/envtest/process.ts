@@ -147,7 +147,12 @@ export class ControlPlaneProcess {
     if (child?.pid === undefined || this.exit === undefined) return;
     if (this.exitStatus === undefined) {
       killGroup(child.pid, 'SIGTERM');
-      const stopped = await Promise.race([this.exit.then(() => true), sleep(timeoutMs).then(() => false)]);
+      const timer = new AbortController(); // cancelled once the process exits: no timer outlives stop()
+      const stopped = await Promise.race([
+        this.exit.then(() => true),
+        sleep(timeoutMs, false, { signal: timer.signal }).catch(() => false),
+      ]);
+      timer.abort();
       if (!stopped) {
         killGroup(child.pid, 'SIGKILL');
         await this.exit;
