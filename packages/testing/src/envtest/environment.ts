@@ -91,6 +91,8 @@ interface Started {
   server: string;
   servingCaPem: string;
   clientCa: TinyCA;
+  /** The admin client certificate, kept for probes after `restartApiServer()`. */
+  admin?: { certPem: string; keyPem: string };
 }
 
 const START_ATTEMPTS = 5;
@@ -223,6 +225,31 @@ export class Environment {
     return crds;
   }
 
+  /**
+   * Stops kube-apiserver and starts it again with the same flags and port on the same etcd
+   * (stored objects survive), resolving once it is ready again. For tests of watch and
+   * reconnect behaviour: clients see connection errors meanwhile. `whileStopped` runs after
+   * the stop and before the start.
+   */
+  async restartApiServer(whileStopped?: () => Promise<void>): Promise<void> {
+    const started = this.started;
+    const index = started?.processes.findIndex((p) => p.name === 'kube-apiserver') ?? -1;
+    if (started === undefined || started.admin === undefined || index < 0) {
+      throw new EnvtestError('notStarted', 'unable to restart kube-apiserver: this environment did not start one');
+    }
+    const old = started.processes[index] as ControlPlaneProcess;
+    await old.stop(this.stopTimeoutMs);
+    await whileStopped?.();
+    const next = new ControlPlaneProcess(old.options);
+    started.processes[index] = next;
+    next.start();
+    const tls = { ca: started.servingCaPem, cert: started.admin.certPem, key: started.admin.keyPem };
+    await next.waitUntilReady(
+      async () => (await probeGet(`${started.server}/readyz`, tls)).status === 200,
+      this.startTimeoutMs,
+    );
+  }
+
   /** Stops every process this environment started and removes its folder. Safe to call twice. */
   stop(): Promise<void> {
     this.stopping ??= this.stopOnce();
@@ -280,6 +307,7 @@ export class Environment {
         writeFile(join(dir, 'sa.key'), serviceAccountSigningKey(), { mode: 0o600 }),
       ]);
       const admin = await clientCa.issue({ commonName: 'admin', organizations: ['system:masters'], usage: 'client' });
+      started.admin = admin;
       for (let attempt = 1; ; attempt++) {
         try {
           await this.startEtcdAndApiServer(started, binaries, admin, timeout);
