@@ -1,6 +1,8 @@
 /**
  * `@operant/core`: the runtime (client, cache, workqueue, controllers, manager) and the
- * decorators that drive it. The folders arrive with the runtime issues; this is the package's face.
+ * decorators that drive it. Folders are exposed as namespaces (`workqueue.Workqueue`);
+ * everyday names are re-exported at the root.
  * @module
  */
-export const CORE_PACKAGE = '@operant/core';
+export * as workqueue from './workqueue/index.js';
+export { Workqueue, type WorkqueueOptions } from './workqueue/index.js';
