@@ -45,4 +45,7 @@ export {
   resourceType,
 } from './resources/index.js';
 
+export * as workqueue from './workqueue/index.js';
+export { Workqueue, type WorkqueueOptions } from './workqueue/index.js';
+
 export const CORE_PACKAGE = '@operant/core';
