@@ -1,8 +1,12 @@
 /**
- * Contracts and types every runtime folder shares: Kubernetes objects and keys, the Logger.
+ * Contracts and types every runtime folder shares: Kubernetes objects and keys, the Logger,
+ * and the small controller contracts — `Request`, `Result`, `Reconciler`, `TerminalError`,
+ * events, `Predicate`, `EventHandler`, `Source`, `Runnable` — with function adapters.
  * @module api
  */
 
+export type { EventHandler, RequestQueue } from './event-handler.js';
+export type { CreateEvent, DeleteEvent, GenericEvent, UpdateEvent } from './events.js';
 export { type LogFields, type Logger, noopLogger } from './logger.js';
 export {
   deepCopy,
@@ -13,3 +17,10 @@ export {
   type OwnerReference,
   objectKey,
 } from './object.js';
+export type { Predicate } from './predicate.js';
+export { type ReconcileContext, type ReconcileFunc, type Reconciler, reconcilerFunc } from './reconciler.js';
+export { type Request, requestFor, requestFromKey, requestKey } from './request.js';
+export { done, type Result, requeue, requeueAfter } from './result.js';
+export { type LeaderElectionRunnable, needsLeaderElection, type Runnable, runnableFunc } from './runnable.js';
+export type { Source } from './source.js';
+export { isTerminalError, TerminalError } from './terminal-error.js';

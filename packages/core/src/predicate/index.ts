@@ -1,0 +1,13 @@
+/**
+ * Predicates filter events before event handlers see them.
+ *
+ * - `generationChanged()`, `resourceVersionChanged()`, `labelChanged()`, `annotationChanged()`: update filters.
+ * - `labelSelector({...})`, `namespace(...)`: filters on the object.
+ * - `and(...)`, `or(...)`, `not(p)`, `funcs({...})`: building blocks; `applies` evaluates a list.
+ * @module predicate
+ */
+export { annotationChanged, generationChanged, labelChanged, resourceVersionChanged } from './changed.js';
+export { applies, type EventKind, type EventOf, funcs, passes } from './funcs.js';
+export { and, not, or } from './logic.js';
+export { labelSelector, namespace } from './object-filters.js';
+export type { Predicate } from '../api/predicate.js';
