@@ -6,8 +6,9 @@
  * - `and(...)`, `or(...)`, `not(p)`, `funcs({...})`: building blocks; `applies` evaluates a list.
  * @module predicate
  */
+
+export type { Predicate } from '../api/predicate.js';
 export { annotationChanged, generationChanged, labelChanged, resourceVersionChanged } from './changed.js';
 export { applies, type EventKind, type EventOf, funcs, passes } from './funcs.js';
 export { and, not, or } from './logic.js';
 export { labelSelector, namespace } from './object-filters.js';
-export type { Predicate } from '../api/predicate.js';

@@ -15,7 +15,14 @@ import {
 } from './index.js';
 
 const obj = (metadata: ObjectMeta): KubernetesObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata });
-const base = { name: 'a', namespace: 'ns', generation: 1, resourceVersion: '10', labels: { app: 'web' }, annotations: { x: '1' } };
+const base = {
+  name: 'a',
+  namespace: 'ns',
+  generation: 1,
+  resourceVersion: '10',
+  labels: { app: 'web' },
+  annotations: { x: '1' },
+};
 const update = (changes: Partial<ObjectMeta>) => ({ objectOld: obj(base), objectNew: obj({ ...base, ...changes }) });
 
 describe('update predicates: truth tables', () => {

@@ -1,0 +1,50 @@
+/**
+ * `enqueueRequestForOwner(owner, { onlyController })`: reconcile the owners of the object the
+ * event is about, found in its `ownerReferences` by group and kind (the version is ignored,
+ * as in controller-runtime). What `owns()` uses, with `onlyController: true`.
+ * @module
+ */
+import type { EventHandler, RequestQueue } from '../api/event-handler.js';
+import type { KubernetesObject } from '../api/object.js';
+import { type Request, requestKey } from '../api/request.js';
+import { parseApiVersion, type ResourceInfo } from '../resources/resource-type.js';
+
+export interface OwnerOptions {
+  /** Only the owner reference marked `controller: true`. Default false. */
+  onlyController?: boolean;
+}
+
+export type OwnerKind = Pick<ResourceInfo, 'group' | 'kind' | 'namespaced'>;
+
+export function ownerRequests(owner: OwnerKind, obj: KubernetesObject, options: OwnerOptions = {}): Request[] {
+  const requests: Request[] = [];
+  for (const ref of obj.metadata?.ownerReferences ?? []) {
+    if (ref.kind !== owner.kind || parseApiVersion(ref.apiVersion).group !== owner.group) continue;
+    if (options.onlyController && ref.controller !== true) continue;
+    requests.push({ namespace: owner.namespaced ? (obj.metadata?.namespace ?? '') : '', name: ref.name });
+  }
+  return requests;
+}
+
+export function enqueueRequestForOwner<T extends KubernetesObject = KubernetesObject>(
+  owner: OwnerKind,
+  options: OwnerOptions = {},
+): EventHandler<T> {
+  const enqueue = (queue: RequestQueue, ...objects: T[]) => {
+    const seen = new Set<string>();
+    for (const obj of objects) {
+      for (const request of ownerRequests(owner, obj, options)) {
+        const key = requestKey(request);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        queue.add(request);
+      }
+    }
+  };
+  return {
+    create: ({ object }, queue) => enqueue(queue, object),
+    update: ({ objectOld, objectNew }, queue) => enqueue(queue, objectOld, objectNew),
+    delete: ({ object }, queue) => enqueue(queue, object),
+    generic: ({ object }, queue) => enqueue(queue, object),
+  };
+}
