@@ -20,7 +20,9 @@ export interface ReconcileContext {
 }
 
 export interface Reconciler {
-  reconcile(request: Request, context: ReconcileContext): Promise<Result | undefined | void>;
+  // `void` so that an `async reconcile() {}` that returns nothing satisfies the contract
+  // biome-ignore lint/suspicious/noConfusingVoidType: see above
+  reconcile(request: Request, context: ReconcileContext): Promise<Result | void>;
 }
 
 export type ReconcileFunc = Reconciler['reconcile'];

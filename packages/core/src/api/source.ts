@@ -6,9 +6,11 @@
  * @module
  */
 import type { RequestQueue } from './event-handler.js';
+import type { Logger } from './logger.js';
 
 export interface Source {
-  start(signal: AbortSignal, queue: RequestQueue): Promise<void>;
+  /** `log` (the controller's) receives handler and predicate errors. */
+  start(signal: AbortSignal, queue: RequestQueue, log?: Logger): Promise<void>;
   /** Resolves once the source's initial state has been delivered; rejects if `signal` aborts first. */
   waitForSync?(signal: AbortSignal): Promise<void>;
   /** For logs: `kind source: ConfigMap`, `channel source`. */

@@ -1,0 +1,223 @@
+import { EventEmitter } from 'node:events';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import type { ReconcileContext, Reconciler } from '../api/reconciler.js';
+import type { Request } from '../api/request.js';
+import type { Result } from '../api/result.js';
+import { TerminalError } from '../api/terminal-error.js';
+import { enqueueRequestForObject } from '../handler/enqueue-for-object.js';
+import { channel } from '../source/channel.js';
+import { itemExponentialFailureRateLimiter } from '../workqueue/rate-limiter.js';
+import { Controller, type ControllerOptions } from './controller.js';
+import type { ReconcileOutcome } from './metrics.js';
+
+// Controllers fed by a channel source: no cluster involved, real timers.
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(2);
+  }
+}
+
+describe('Controller', () => {
+  let stop: AbortController;
+  let events: EventEmitter;
+  let outcomes: ReconcileOutcome[];
+  let running: Promise<void> | undefined;
+
+  beforeEach(() => {
+    stop = new AbortController();
+    events = new EventEmitter();
+    outcomes = [];
+    running = undefined;
+  });
+  afterEach(async () => {
+    stop.abort();
+    await running;
+  });
+
+  const start = async (reconcile: Reconciler['reconcile'], options: ControllerOptions = {}) => {
+    const controller = new Controller(
+      'test',
+      { reconcile },
+      {
+        rateLimiter: itemExponentialFailureRateLimiter(5, 1000),
+        metrics: { reconciled: (_c, outcome) => outcomes.push(outcome) },
+        ...options,
+      },
+    );
+    await controller.watch(channel(events, enqueueRequestForObject()));
+    running = controller.start(stop.signal);
+    await sleep(0);
+    return controller;
+  };
+  const send = (name: string, namespace = 'ns') => events.emit('event', { metadata: { name, namespace } });
+
+  it('reconciles each key it is sent, with a request of namespace and name only', async () => {
+    const seen: Request[] = [];
+    await start(async (request) => {
+      seen.push(request);
+    });
+    send('a');
+    send('b', '');
+    await until(() => seen.length === 2);
+    expect(seen).toEqual([
+      { namespace: 'ns', name: 'a' },
+      { namespace: '', name: 'b' },
+    ]);
+    expect(outcomes).toEqual(['success', 'success']);
+  });
+
+  it('retries a throwing key with growing delays while other keys keep flowing', async () => {
+    const attempts: number[] = [];
+    let good = 0;
+    await start(
+      async ({ name }) => {
+        if (name === 'good') {
+          good++;
+          return;
+        }
+        attempts.push(performance.now());
+        if (attempts.length < 5) throw new Error('boom');
+      },
+      { maxConcurrentReconciles: 2 },
+    );
+    send('bad');
+    for (let i = 0; i < 5; i++) {
+      send('good');
+      await sleep(3);
+    }
+    await until(() => attempts.length === 5 && good > 0);
+    const gaps = attempts.slice(1).map((t, i) => t - (attempts[i] as number));
+    // 5, 10, 20, 40 ms of backoff (timers may fire late, never early)
+    expect(gaps.map((g, i) => g >= 5 * 2 ** i - 1)).toEqual([true, true, true, true]);
+    expect(gaps[3]).toBeGreaterThan(gaps[0] as number);
+    expect(outcomes.filter((o) => o === 'error')).toHaveLength(4);
+  });
+
+  it('does not requeue a TerminalError', async () => {
+    let runs = 0;
+    await start(async () => {
+      runs++;
+      throw new TerminalError(new Error('invalid spec'));
+    });
+    send('x');
+    await until(() => runs === 1);
+    await sleep(50);
+    expect(runs).toBe(1);
+    expect(outcomes).toEqual(['error']);
+  });
+
+  it('runs a key again after requeueAfter', async () => {
+    const times: number[] = [];
+    await start(async (): Promise<Result> => {
+      times.push(performance.now());
+      return times.length === 1 ? { requeueAfter: 30 } : {};
+    });
+    send('x');
+    await until(() => times.length === 2);
+    expect((times[1] as number) - (times[0] as number)).toBeGreaterThanOrEqual(29);
+    expect(outcomes).toEqual(['requeue_after', 'success']);
+  });
+
+  it('catches synchronous throws and non-Error rejections', async () => {
+    let runs = 0;
+    await start(((): Promise<void> => {
+      runs++;
+      if (runs === 1) throw 'a string';
+      if (runs === 2) return Promise.reject(undefined);
+      return Promise.resolve();
+    }) as Reconciler['reconcile']);
+    send('x');
+    await until(() => runs === 3);
+    expect(outcomes).toEqual(['error', 'error', 'success']);
+  });
+
+  it('never runs one key twice at once, and coalesces adds made during a run', async () => {
+    let concurrent = 0;
+    let maxConcurrent = 0;
+    const perKey = new Map<string, number>();
+    let runs = 0;
+    await start(
+      async ({ name }) => {
+        const now = (perKey.get(name) ?? 0) + 1;
+        perKey.set(name, now);
+        concurrent++;
+        maxConcurrent = Math.max(maxConcurrent, concurrent);
+        if (now > 1) throw new Error(`two runs of ${name} at once`);
+        await sleep(5);
+        perKey.set(name, now - 1);
+        concurrent--;
+        runs++;
+      },
+      { maxConcurrentReconciles: 4 },
+    );
+    for (let i = 0; i < 200; i++) send(`k${i % 3}`);
+    await until(() => runs >= 3);
+    await sleep(50);
+    expect(outcomes).not.toContain('error');
+    expect(runs).toBeLessThan(20); // 200 adds of 3 keys coalesce
+    expect(maxConcurrent).toBeLessThanOrEqual(3);
+  });
+
+  it('on stop, lets in-flight reconciles finish and hands out no new keys', async () => {
+    let finished = 0;
+    const started: string[] = [];
+    await start(
+      async ({ name }) => {
+        started.push(name);
+        await sleep(100);
+        finished++;
+      },
+      { maxConcurrentReconciles: 2 },
+    );
+    send('a');
+    send('b');
+    send('c');
+    await until(() => started.length === 2);
+    stop.abort();
+    await running;
+    expect(finished).toBe(2);
+    expect(started).toEqual(['a', 'b']);
+  });
+
+  it('aborts the signals of reconciles still running after the graceful shutdown timeout', async () => {
+    let aborted = false;
+    await start(
+      async (_request, { signal }: ReconcileContext) => {
+        await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+        aborted = signal.aborted;
+      },
+      { gracefulShutdownTimeoutMs: 50 },
+    );
+    send('slow');
+    await sleep(20);
+    const t = performance.now();
+    stop.abort();
+    await running;
+    expect(performance.now() - t).toBeLessThan(2000);
+    await until(() => aborted);
+  });
+
+  it('aborts a reconcile signal after reconcileTimeoutMs', async () => {
+    let reason: unknown;
+    await start(
+      async (_request, { signal }) => {
+        await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+        reason = signal.reason;
+      },
+      { reconcileTimeoutMs: 20 },
+    );
+    send('x');
+    await until(() => reason !== undefined);
+    expect((reason as Error).name).toBe('TimeoutError');
+  });
+
+  it('rejects a non-positive maxConcurrentReconciles', () => {
+    expect(() => new Controller('bad', { reconcile: async () => undefined }, { maxConcurrentReconciles: 0 })).toThrow(
+      'unable to create controller bad: maxConcurrentReconciles must be a positive integer',
+    );
+  });
+});

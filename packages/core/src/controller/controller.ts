@@ -1,0 +1,210 @@
+/**
+ * A Controller: sources feed a workqueue of request keys; `maxConcurrentReconciles`
+ * workers take keys and call the Reconciler, one run per key at a time.
+ *
+ * Outcomes (controller-runtime's table): a throw → `addRateLimited` (per-key backoff); a
+ * `TerminalError` → not requeued, counted apart; `requeueAfter` → `forget` then `addAfter`;
+ * `requeue: true` → `addRateLimited`; success → `forget`. User code never reaches the
+ * process: throws and rejections take this path and become one log line.
+ *
+ * `start(signal)` starts the sources, waits for their caches (`cacheSyncTimeoutMs`), runs
+ * the workers, and on abort stops handing out keys and lets in-flight reconciles finish
+ * for up to `gracefulShutdownTimeoutMs` before aborting their signals.
+ * @module
+ */
+import { randomUUID } from 'node:crypto';
+import type { RequestQueue } from '../api/event-handler.js';
+import { type Logger, noopLogger } from '../api/logger.js';
+import type { ReconcileContext, Reconciler } from '../api/reconciler.js';
+import { type Request, requestFromKey, requestKey } from '../api/request.js';
+import type { Result } from '../api/result.js';
+import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
+import type { Source } from '../api/source.js';
+import { isTerminalError } from '../api/terminal-error.js';
+import { Workqueue } from '../workqueue/queue.js';
+import type { RateLimiter } from '../workqueue/rate-limiter.js';
+import type { ControllerMetrics, ReconcileOutcome } from './metrics.js';
+
+export interface ControllerOptions {
+  /** Concurrent reconciles (of different keys). Default 1. */
+  maxConcurrentReconciles?: number;
+  /** Aborts a reconcile's signal after this many ms. Default: none. */
+  reconcileTimeoutMs?: number;
+  /** Default: 5 ms…1000 s per key and 10 qps / burst 100 overall. */
+  rateLimiter?: RateLimiter<string>;
+  /** How long sources may take to sync before start fails. Default 2 min. */
+  cacheSyncTimeoutMs?: number;
+  /** How long in-flight reconciles may run on after stop. Default 30 s. */
+  gracefulShutdownTimeoutMs?: number;
+  /** Whether the controller waits for leadership. Default true. */
+  needLeaderElection?: boolean;
+  /** The kind reconciled, for the `controllerKind` log key. */
+  kind?: string;
+  logger?: Logger;
+  metrics?: ControllerMetrics;
+}
+
+export class ControllerError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'ControllerError';
+  }
+}
+
+const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+export class Controller implements Runnable, LeaderElectionRunnable {
+  readonly queue: Workqueue<string>;
+  private readonly sources: Source[] = [];
+  private readonly log: Logger;
+  private readonly workers: number;
+  private running: { signal: AbortSignal; requests: RequestQueue } | undefined;
+  private readonly hardStop = new AbortController();
+  private active = 0;
+
+  constructor(
+    readonly name: string,
+    private readonly reconciler: Reconciler,
+    private readonly options: ControllerOptions = {},
+  ) {
+    this.workers = options.maxConcurrentReconciles ?? 1;
+    if (!Number.isInteger(this.workers) || this.workers < 1) {
+      throw new ControllerError(
+        `unable to create controller ${name}: maxConcurrentReconciles must be a positive integer`,
+      );
+    }
+    this.queue = new Workqueue({ name, rateLimiter: options.rateLimiter });
+    this.log = (options.logger ?? noopLogger).child({ controller: name, controllerKind: options.kind });
+  }
+
+  needsLeaderElection(): boolean {
+    return this.options.needLeaderElection ?? true;
+  }
+
+  /** Adds a source; before start it is started with the others, after start at once. */
+  async watch(source: Source): Promise<void> {
+    this.sources.push(source);
+    if (this.running !== undefined) await source.start(this.running.signal, this.running.requests, this.log);
+  }
+
+  async start(signal: AbortSignal): Promise<void> {
+    if (this.running !== undefined)
+      throw new ControllerError(`unable to start controller ${this.name}: already started`);
+    const queue = this.queue;
+    const requests: RequestQueue = {
+      add: (r) => queue.add(requestKey(r)),
+      addAfter: (r, ms) => queue.addAfter(requestKey(r), ms),
+      addRateLimited: (r) => queue.addRateLimited(requestKey(r)),
+    };
+    this.running = { signal, requests };
+    try {
+      this.log.info('starting event sources', { sources: this.sources.map(String) });
+      for (const source of this.sources) await source.start(signal, requests, this.log);
+      await this.waitForSources(signal);
+      if (signal.aborted) return;
+      this.log.info('starting workers', { workerCount: this.workers });
+      this.options.metrics?.maxConcurrentReconciles?.(this.name, this.workers);
+      const workers = Array.from({ length: this.workers }, () => this.worker());
+      await new Promise<void>((resolve) => {
+        if (signal.aborted) resolve();
+        else signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+      this.log.info('shutdown signal received, waiting for reconciles to finish');
+      await this.drain(workers);
+      this.log.info('all workers finished');
+    } finally {
+      queue.shutDown();
+    }
+  }
+
+  private async waitForSources(signal: AbortSignal): Promise<void> {
+    const timeoutMs = this.options.cacheSyncTimeoutMs ?? 120_000;
+    const waitSignal = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
+    for (const source of this.sources) {
+      if (source.waitForSync === undefined) continue;
+      try {
+        await source.waitForSync(waitSignal);
+      } catch (err) {
+        if (signal.aborted) return;
+        throw new ControllerError(
+          `unable to start controller ${this.name}: timed out after ${timeoutMs} ms waiting for ${source} to sync`,
+          { cause: err },
+        );
+      }
+    }
+  }
+
+  private async drain(workers: Promise<void>[]): Promise<void> {
+    const drained = this.queue.shutDownWithDrain();
+    const timeoutMs = this.options.gracefulShutdownTimeoutMs ?? 30_000;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), timeoutMs);
+    });
+    const late = await Promise.race([drained.then(() => false), timedOut]);
+    clearTimeout(timer);
+    if (late) {
+      this.log.error('reconciles still running after the graceful shutdown timeout; aborting them', {
+        timeoutMs,
+        inFlight: this.queue.processingLen(),
+      });
+      this.hardStop.abort(new ControllerError(`controller ${this.name} stopped`));
+      return;
+    }
+    await Promise.all(workers);
+  }
+
+  private async worker(): Promise<void> {
+    for (;;) {
+      const key = await this.queue.get();
+      if (key === undefined) return;
+      this.active++;
+      this.options.metrics?.activeWorkers?.(this.name, this.active);
+      try {
+        await this.reconcileKey(key);
+      } finally {
+        this.active--;
+        this.options.metrics?.activeWorkers?.(this.name, this.active);
+        this.queue.done(key);
+      }
+    }
+  }
+
+  private async reconcileKey(key: string): Promise<void> {
+    const request: Request = requestFromKey(key);
+    const reconcileID = randomUUID();
+    const log = this.log.child({ namespace: request.namespace, name: request.name, reconcileID });
+    const signals = [this.hardStop.signal];
+    if (this.options.reconcileTimeoutMs !== undefined)
+      signals.push(AbortSignal.timeout(this.options.reconcileTimeoutMs));
+    const context: ReconcileContext = { signal: AbortSignal.any(signals), log, reconcileID };
+    const started = performance.now();
+    let outcome: ReconcileOutcome;
+    let terminal = false;
+    try {
+      const result: Result = (await this.reconciler.reconcile(request, context)) ?? {};
+      if (result.requeueAfter !== undefined && result.requeueAfter > 0) {
+        this.queue.forget(key);
+        this.queue.addAfter(key, result.requeueAfter);
+        outcome = 'requeue_after';
+      } else if (result.requeue) {
+        this.queue.addRateLimited(key);
+        outcome = 'requeue';
+      } else {
+        this.queue.forget(key);
+        outcome = 'success';
+      }
+    } catch (err) {
+      outcome = 'error';
+      if (isTerminalError(err)) {
+        terminal = true;
+        this.queue.forget(key);
+        log.error('reconciler returned a terminal error; not requeueing', { error: errorText(err) });
+      } else {
+        this.queue.addRateLimited(key);
+        log.error('reconciler error', { error: errorText(err), requeues: this.queue.numRequeues(key) });
+      }
+    }
+    this.options.metrics?.reconciled?.(this.name, outcome, (performance.now() - started) / 1000, terminal);
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * Hooks through which a controller reports what the metrics module exports with
+ * controller-runtime's names (`controller_runtime_reconcile_total{controller,result}`,
+ * `..._reconcile_errors_total`, `..._terminal_reconcile_errors_total`,
+ * `..._reconcile_time_seconds`, `..._active_workers`, `..._max_concurrent_reconciles`).
+ * @module
+ */
+
+export type ReconcileOutcome = 'success' | 'error' | 'requeue' | 'requeue_after';
+
+export interface ControllerMetrics {
+  reconciled?(controller: string, outcome: ReconcileOutcome, seconds: number, terminal: boolean): void;
+  activeWorkers?(controller: string, count: number): void;
+  maxConcurrentReconciles?(controller: string, count: number): void;
+}

@@ -1,0 +1,73 @@
+/**
+ * `kind(cache, Type, handler, ...predicates)`: events of one kind from the shared informer
+ * (controller-runtime's `source.Kind`). Starting registers a handler on the informer (a
+ * late registration receives the current objects as initial-list creates); the source has
+ * synced once its handler has seen the whole initial list.
+ * @module
+ */
+import type { EventHandler, RequestQueue } from '../api/event-handler.js';
+import { type Logger, noopLogger } from '../api/logger.js';
+import type { KubernetesObject } from '../api/object.js';
+import type { Predicate } from '../api/predicate.js';
+import type { Source } from '../api/source.js';
+import type { HandlerRegistration } from '../cache/event-handler.js';
+import type { Informer } from '../cache/informer.js';
+import type { ResourceType } from '../resources/resource-type.js';
+import { dispatcher } from './dispatch.js';
+
+/** What a kind source needs of the cache. */
+export interface InformerSource {
+  getInformer<T extends KubernetesObject>(type: ResourceType<T>): Informer<T>;
+}
+
+class KindSource<T extends KubernetesObject> implements Source {
+  private informer: Informer<T> | undefined;
+  private registration: HandlerRegistration | undefined;
+
+  constructor(
+    private readonly cache: InformerSource,
+    private readonly type: ResourceType<T>,
+    private readonly handler: EventHandler<T>,
+    private readonly predicates: readonly Predicate<T>[],
+  ) {}
+
+  async start(signal: AbortSignal, queue: RequestQueue, log: Logger = noopLogger): Promise<void> {
+    if (this.registration !== undefined) throw new Error(`unable to start ${this}: it was already started`);
+    const informer = this.cache.getInformer(this.type);
+    this.informer = informer;
+    const dispatch = dispatcher(this.handler, this.predicates, queue, log.child({ source: String(this) }));
+    const registration = informer.addEventHandler({
+      onAdd: (object, isInInitialList) => dispatch('create', { object, isInInitialList }),
+      onUpdate: (objectOld, objectNew) => dispatch('update', { objectOld, objectNew }),
+      onDelete: (object, deleteStateUnknown) => dispatch('delete', { object, deleteStateUnknown }),
+    });
+    this.registration = registration;
+    signal.addEventListener('abort', () => registration.remove(), { once: true });
+  }
+
+  async waitForSync(signal: AbortSignal): Promise<void> {
+    const informer = this.informer;
+    const registration = this.registration;
+    if (informer === undefined || registration === undefined) {
+      throw new Error(`unable to wait for ${this} to sync: it was not started`);
+    }
+    if (!(await informer.waitForSync(signal))) throw new Error(`${this} did not sync before it was stopped`);
+    while (!registration.hasSynced()) {
+      if (signal.aborted) throw new Error(`${this} did not sync before it was stopped`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  toString(): string {
+    return `kind source: ${this.informer?.info.kind ?? (typeof this.type === 'function' ? this.type.name : this.type.kind)}`;
+  }
+}
+
+export function kind<T extends KubernetesObject>(
+  cache: InformerSource,
+  type: ResourceType<T>,
+  handler: EventHandler<T>,
+  ...predicates: Predicate<T>[]
+): Source {
+  return new KindSource(cache, type, handler, predicates);
+}
