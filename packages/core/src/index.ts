@@ -10,7 +10,7 @@ export {
   type ByObject,
   Cache,
   type CacheOptions,
-  type EventHandler,
+  type EventHandler as ResourceEventHandler,
   type Informer,
 } from './cache/index.js';
 export * as client from './client/index.js';
@@ -45,6 +45,15 @@ export {
   resourceType,
 } from './resources/index.js';
 
+export * as builder from './builder/index.js';
+export { BuilderError, controllerManagedBy } from './builder/index.js';
+export * as controller from './controller/index.js';
+export { Controller, type ControllerOptions } from './controller/index.js';
+export * as handler from './handler/index.js';
+export * as manager from './manager/index.js';
+export { Manager, type ManagerOptions, newManager, setupSignalHandler } from './manager/index.js';
+export * as predicate from './predicate/index.js';
+export * as source from './source/index.js';
 export * as workqueue from './workqueue/index.js';
 export { Workqueue, type WorkqueueOptions } from './workqueue/index.js';
 

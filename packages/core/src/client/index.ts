@@ -10,6 +10,7 @@
  */
 export { ApiClient, type ApiClientOptions, DEFAULT_PAGE_SIZE } from './api-client.js';
 export { type ClientOptions, newClient } from './client.js';
+export { loadKubeConfig } from './config.js';
 export {
   ClientError,
   type ClientErrorKind,

@@ -1,0 +1,25 @@
+/**
+ * The builder's error: every problem found at `build()` at once, each with a kind.
+ * @module
+ */
+export type BuilderProblemKind = 'ownsWithoutFor' | 'duplicateFor' | 'noWatches' | 'missingName' | 'duplicateName' | 'unknownKind';
+
+export interface BuilderProblem {
+  kind: BuilderProblemKind;
+  message: string;
+}
+
+export class BuilderError extends Error {
+  constructor(readonly problems: readonly BuilderProblem[]) {
+    super(
+      problems.length === 1
+        ? (problems[0] as BuilderProblem).message
+        : `unable to build the controller:\n${problems.map((p) => `  - ${p.message}`).join('\n')}`,
+    );
+    this.name = 'BuilderError';
+  }
+
+  has(kind: BuilderProblemKind): boolean {
+    return this.problems.some((p) => p.kind === kind);
+  }
+}

@@ -1,0 +1,7 @@
+/**
+ * The Manager (shared KubeConfig, registry, Cache and Client; runnables; ordered graceful
+ * shutdown) and `setupSignalHandler()`.
+ * @module manager
+ */
+export { type LeaderElector, Manager, ManagerError, type ManagerOptions, newManager } from './manager.js';
+export { setupSignalHandler } from './signals.js';

@@ -1,0 +1,194 @@
+/**
+ * The Manager: one KubeConfig, resource registry, shared Cache and Client for every
+ * controller, and the runnables it starts and stops (controller-runtime's `manager.Manager`).
+ *
+ * `start(signal)`: runnables that need no leadership (servers) start first, then the cache
+ * (and waits for it to sync), then leader runnables (controllers). On abort it stops in
+ * order — controllers drain, then the cache, then the rest — within
+ * `gracefulShutdownTimeoutMs`. A runnable that fails stops everything, and `start` rejects
+ * with its error. Leader election plugs in through `leaderElector`.
+ * @module
+ */
+import type { KubeConfig } from '@kubernetes/client-node';
+import { type Logger, noopLogger } from '../api/logger.js';
+import { needsLeaderElection, type Runnable } from '../api/runnable.js';
+import { Cache, type CacheOptions } from '../cache/cache.js';
+import { newClient } from '../client/client.js';
+import type { Client } from '../client/interfaces.js';
+import { loadKubeConfig } from '../client/config.js';
+import type { ResourceType } from '../resources/resource-type.js';
+import { ResourceRegistry } from '../resources/registry.js';
+
+/** The seam for leader election: resolves once this process leads (or rejects on failure). */
+export interface LeaderElector {
+  /** Campaigns until elected; `lost` is called if leadership is lost after that. */
+  elect(signal: AbortSignal, lost: (err: Error) => void): Promise<void>;
+}
+
+export interface ManagerOptions {
+  /** Defaults to `KUBECONFIG`, in-cluster config or `~/.kube/config`. */
+  kubeConfig?: KubeConfig;
+  registry?: ResourceRegistry;
+  /** Cache configuration (per-kind scoping, transforms, …); `kubeConfig` and `registry` come from the manager. */
+  cache?: Omit<CacheOptions, 'kubeConfig' | 'registry' | 'logger'>;
+  /** Kinds the client reads from the API server instead of the cache. */
+  readLive?: readonly ResourceType[];
+  /** Field manager of the client's writes. */
+  fieldOwner?: string;
+  logger?: Logger;
+  /** Bound on the whole shutdown. Default 30 s. */
+  gracefulShutdownTimeoutMs?: number;
+  leaderElector?: LeaderElector;
+}
+
+export class ManagerError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'ManagerError';
+  }
+}
+
+interface Group {
+  stop: AbortController;
+  running: Promise<void>[];
+}
+
+export class Manager {
+  readonly kubeConfig: KubeConfig;
+  readonly registry: ResourceRegistry;
+  readonly cache: Cache;
+  readonly client: Client;
+  readonly logger: Logger;
+  readonly gracefulShutdownTimeoutMs: number;
+  private readonly runnables: Runnable[] = [];
+  private readonly controllerNames = new Set<string>();
+  private readonly leaderElector: LeaderElector | undefined;
+  private groups: { others: Group; leaders: Group; failure: (err: unknown) => void; elected: boolean } | undefined;
+
+  constructor(options: ManagerOptions = {}) {
+    this.kubeConfig = options.kubeConfig ?? loadKubeConfig();
+    this.registry = options.registry ?? new ResourceRegistry();
+    this.logger = options.logger ?? noopLogger;
+    this.gracefulShutdownTimeoutMs = options.gracefulShutdownTimeoutMs ?? 30_000;
+    this.leaderElector = options.leaderElector;
+    this.cache = new Cache({
+      ...options.cache,
+      kubeConfig: this.kubeConfig,
+      registry: this.registry,
+      logger: this.logger.child({ component: 'cache' }),
+    });
+    this.client = newClient({
+      rest: this.cache.rest,
+      registry: this.registry,
+      cache: this.cache,
+      readLive: options.readLive,
+      fieldOwner: options.fieldOwner,
+    });
+  }
+
+  /** Reserves a controller name; throws when it is taken (names key logs and metrics). */
+  registerControllerName(name: string): void {
+    if (this.controllerNames.has(name)) {
+      throw new ManagerError(`unable to add controller ${name}: a controller with that name already exists`);
+    }
+    this.controllerNames.add(name);
+  }
+
+  hasControllerName(name: string): boolean {
+    return this.controllerNames.has(name);
+  }
+
+  /** Adds a runnable; one added after start starts at once (after election if it needs it). */
+  add(runnable: Runnable): void {
+    this.runnables.push(runnable);
+    const groups = this.groups;
+    if (groups === undefined) return;
+    const leader = needsLeaderElection(runnable);
+    if (leader && !groups.elected) return; // started on election
+    this.run(leader ? groups.leaders : groups.others, runnable, groups.failure);
+  }
+
+  async start(signal: AbortSignal): Promise<void> {
+    if (this.groups !== undefined) throw new ManagerError('unable to start the manager: it was already started');
+    let failed: unknown;
+    let fail!: () => void;
+    const failedOnce = new Promise<void>((resolve) => {
+      fail = resolve;
+    });
+    const failure = (err: unknown) => {
+      if (failed === undefined) failed = err ?? new ManagerError('a runnable failed');
+      fail();
+    };
+    const others: Group = { stop: new AbortController(), running: [] };
+    const leaders: Group = { stop: new AbortController(), running: [] };
+    const cacheStop = new AbortController();
+    this.groups = { others, leaders, failure, elected: false };
+    const stopped = new Promise<void>((resolve) => {
+      if (signal.aborted) resolve();
+      else signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+
+    for (const r of this.runnables) if (!needsLeaderElection(r)) this.run(others, r, failure);
+    const cacheRunning = this.cache.start(cacheStop.signal).catch(failure);
+    const startup = (async () => {
+      const synced = await this.cache.waitForCacheSync(AbortSignal.any([signal, leaders.stop.signal]));
+      if (!synced) return;
+      await this.leaderElector?.elect(leaders.stop.signal, (err) => {
+        this.logger.error('leader election lost', { error: err.message });
+        failure(err);
+      });
+      if (signal.aborted || failed !== undefined) return;
+      this.groups!.elected = true;
+      for (const r of this.runnables) if (needsLeaderElection(r)) this.run(leaders, r, failure);
+    })().catch(failure);
+
+    await Promise.race([stopped, failedOnce]);
+    this.logger.info('stopping the manager', failed === undefined ? {} : { error: String(failed) });
+    const deadline = Date.now() + this.gracefulShutdownTimeoutMs;
+    const timedOut = await this.stopAll(deadline, [
+      { stop: leaders.stop, running: [startup, ...leaders.running] },
+      { stop: cacheStop, running: [cacheRunning] },
+      others,
+    ]);
+    if (failed !== undefined) throw failed;
+    if (timedOut) {
+      throw new ManagerError(
+        `unable to stop the manager within the graceful shutdown timeout of ${this.gracefulShutdownTimeoutMs} ms`,
+      );
+    }
+  }
+
+  private run(group: Group, runnable: Runnable, failure: (err: unknown) => void): void {
+    group.running.push(
+      Promise.resolve()
+        .then(() => runnable.start(group.stop.signal))
+        .catch(failure),
+    );
+  }
+
+  /** Stops the groups in order; true when the deadline passed before all of them stopped. */
+  private async stopAll(deadline: number, groups: Group[]): Promise<boolean> {
+    for (const group of groups) {
+      group.stop.abort();
+      const remaining = deadline - Date.now();
+      let timer: NodeJS.Timeout | undefined;
+      const late = await Promise.race([
+        Promise.all(group.running).then(() => false),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(true), Math.max(0, remaining));
+        }),
+      ]);
+      clearTimeout(timer);
+      if (late) {
+        for (const rest of groups) rest.stop.abort();
+        return true;
+      }
+    }
+    return false;
+  }
+}
+
+/** A Manager (controller-runtime's `ctrl.NewManager`). */
+export function newManager(options: ManagerOptions = {}): Manager {
+  return new Manager(options);
+}
