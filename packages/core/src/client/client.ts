@@ -60,14 +60,14 @@ class DelegatingClient implements Client {
     return this.api.resourceInfo(type);
   }
 
-  get<T extends KubernetesObject>(type: ResourceType<T>, key: ObjectKey, options?: GetOptions): Promise<T> {
+  async get<T extends KubernetesObject>(type: ResourceType<T>, key: ObjectKey, options?: GetOptions): Promise<T> {
     return this.readerFor(
       type,
       `unable to get ${describeObject(this.api.resourceInfo(type), key.namespace, key.name)}`,
     ).get(type, key, options);
   }
 
-  list<T extends KubernetesObject>(type: ResourceType<T>, options?: ListOptions): Promise<KubernetesList<T>> {
+  async list<T extends KubernetesObject>(type: ResourceType<T>, options?: ListOptions): Promise<KubernetesList<T>> {
     return this.readerFor(
       type,
       `unable to list ${describeObject(this.api.resourceInfo(type), options?.namespace)}`,
