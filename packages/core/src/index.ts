@@ -5,6 +5,8 @@
  * @module
  */
 export * from './api/index.js';
+export * as builder from './builder/index.js';
+export { BuilderError, controllerManagedBy } from './builder/index.js';
 export * as cache from './cache/index.js';
 export {
   type ByObject,
@@ -36,6 +38,12 @@ export {
   newClient,
   strategicMergePatch,
 } from './client/index.js';
+export * as controller from './controller/index.js';
+export { Controller, type ControllerOptions } from './controller/index.js';
+export * as handler from './handler/index.js';
+export * as manager from './manager/index.js';
+export { Manager, type ManagerOptions, newManager, setupSignalHandler } from './manager/index.js';
+export * as predicate from './predicate/index.js';
 export * as resources from './resources/index.js';
 export {
   type ObjectClass,
@@ -44,15 +52,6 @@ export {
   type ResourceType,
   resourceType,
 } from './resources/index.js';
-
-export * as builder from './builder/index.js';
-export { BuilderError, controllerManagedBy } from './builder/index.js';
-export * as controller from './controller/index.js';
-export { Controller, type ControllerOptions } from './controller/index.js';
-export * as handler from './handler/index.js';
-export * as manager from './manager/index.js';
-export { Manager, type ManagerOptions, newManager, setupSignalHandler } from './manager/index.js';
-export * as predicate from './predicate/index.js';
 export * as source from './source/index.js';
 export * as workqueue from './workqueue/index.js';
 export { Workqueue, type WorkqueueOptions } from './workqueue/index.js';

@@ -24,7 +24,7 @@ import { enqueueRequestForOwner } from '../handler/enqueue-for-owner.js';
 import type { Manager } from '../manager/manager.js';
 import type { ResourceInfo, ResourceType } from '../resources/resource-type.js';
 import { kind } from '../source/kind.js';
-import { type BuilderProblem, BuilderError } from './errors.js';
+import { BuilderError, type BuilderProblem } from './errors.js';
 
 export interface ForOptions {
   predicates?: readonly Predicate[];
@@ -66,12 +66,20 @@ export class Builder {
 
   /** A kind this controller creates; events on it reconcile its controller owner. */
   owns(type: ResourceType, options: OwnsOptions = {}): this {
-    this.ownsInputs.push({ type, predicates: options.predicates ?? [], matchEveryOwner: options.matchEveryOwner ?? false });
+    this.ownsInputs.push({
+      type,
+      predicates: options.predicates ?? [],
+      matchEveryOwner: options.matchEveryOwner ?? false,
+    });
     return this;
   }
 
   /** Events of any kind, mapped to requests by `handler`. */
-  watches<T extends KubernetesObject>(type: ResourceType<T>, handler: EventHandler<T>, options: WatchesOptions = {}): this {
+  watches<T extends KubernetesObject>(
+    type: ResourceType<T>,
+    handler: EventHandler<T>,
+    options: WatchesOptions = {},
+  ): this {
     this.watchesInputs.push({ type, handler: handler as EventHandler, predicates: options.predicates ?? [] });
     return this;
   }
@@ -120,7 +128,10 @@ export class Builder {
     for (const input of this.ownsInputs) resolve(input.type, 'owns');
     for (const input of this.watchesInputs) resolve(input.type, 'watches');
     if (this.forCalls > 1) {
-      problems.push({ kind: 'duplicateFor', message: 'for() was called more than once; a controller reconciles one kind' });
+      problems.push({
+        kind: 'duplicateFor',
+        message: 'for() was called more than once; a controller reconciles one kind',
+      });
     }
     if (this.ownsInputs.length > 0 && this.forInput === undefined) {
       problems.push({ kind: 'ownsWithoutFor', message: 'owns() can only be used together with for()' });

@@ -2,7 +2,13 @@
  * The builder's error: every problem found at `build()` at once, each with a kind.
  * @module
  */
-export type BuilderProblemKind = 'ownsWithoutFor' | 'duplicateFor' | 'noWatches' | 'missingName' | 'duplicateName' | 'unknownKind';
+export type BuilderProblemKind =
+  | 'ownsWithoutFor'
+  | 'duplicateFor'
+  | 'noWatches'
+  | 'missingName'
+  | 'duplicateName'
+  | 'unknownKind';
 
 export interface BuilderProblem {
   kind: BuilderProblemKind;

@@ -14,10 +14,10 @@ import { type Logger, noopLogger } from '../api/logger.js';
 import { needsLeaderElection, type Runnable } from '../api/runnable.js';
 import { Cache, type CacheOptions } from '../cache/cache.js';
 import { newClient } from '../client/client.js';
-import type { Client } from '../client/interfaces.js';
 import { loadKubeConfig } from '../client/config.js';
-import type { ResourceType } from '../resources/resource-type.js';
+import type { Client } from '../client/interfaces.js';
 import { ResourceRegistry } from '../resources/registry.js';
+import type { ResourceType } from '../resources/resource-type.js';
 
 /** The seam for leader election: resolves once this process leads (or rejects on failure). */
 export interface LeaderElector {

@@ -3,7 +3,8 @@
  * async iterable (an async generator, a stream) or an EventEmitter emitting `'event'` —
  * delivered as `generic` events (controller-runtime's `source.Channel`). Objects need only
  * `metadata.name` (and `namespace`). Iteration stops when the controller stops; an error
- * thrown by the iterable is logged and ends the source, not the process.
+ * thrown by the iterable is logged and ends the source, not the process. An EventEmitter does
+ * not buffer: events emitted before the controller starts are lost (an async iterable waits).
  * @module
  */
 import type { EventEmitter } from 'node:events';
