@@ -40,6 +40,7 @@ export {
 } from './client/index.js';
 export * as controller from './controller/index.js';
 export { Controller, type ControllerOptions } from './controller/index.js';
+export * as controllerutil from './controllerutil/index.js';
 export * as handler from './handler/index.js';
 export * as manager from './manager/index.js';
 export { Manager, type ManagerOptions, newManager, setupSignalHandler } from './manager/index.js';
