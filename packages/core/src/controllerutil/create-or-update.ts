@@ -38,6 +38,19 @@ async function mutated<T extends KubernetesObject>(obj: T, mutate: MutateFunc<T>
   return obj;
 }
 
+/** The shared first half: create the object if missing, else mutate a copy of the current one. */
+async function createOrMutate<T extends KubernetesObject>(
+  client: Client,
+  type: ResourceType<T>,
+  obj: T,
+  mutate: MutateFunc<T>,
+): Promise<{ created: T } | { original: T; desired: T }> {
+  const current = await read(client, type, obj);
+  if (current === undefined) return { created: await client.create(await mutated(obj, mutate, undefined)) };
+  const original = deepCopy(current);
+  return { original, desired: await mutated(current, mutate, original) };
+}
+
 /** Creates `obj` (after `mutate`) if missing, else updates it when `mutate` changed it. */
 export async function createOrUpdate<T extends KubernetesObject>(
   client: Client,
@@ -45,13 +58,9 @@ export async function createOrUpdate<T extends KubernetesObject>(
   obj: T,
   mutate: MutateFunc<T>,
 ): Promise<{ result: OperationResult; object: T }> {
-  const current = await read(client, type, obj);
-  if (current === undefined) {
-    const created = await client.create(await mutated(obj, mutate, undefined));
-    return { result: 'created', object: created };
-  }
-  const original = deepCopy(current);
-  const desired = await mutated(current, mutate, original);
+  const step = await createOrMutate(client, type, obj, mutate);
+  if ('created' in step) return { result: 'created', object: step.created };
+  const { original, desired } = step;
   if (jsonEqual(original, desired)) return { result: 'unchanged', object: original };
   return { result: 'updated', object: await client.update(desired) };
 }
@@ -66,13 +75,9 @@ export async function createOrPatch<T extends KubernetesObject & { status?: unkn
   obj: T,
   mutate: MutateFunc<T>,
 ): Promise<{ result: OperationResult; object: T }> {
-  const current = await read(client, type, obj);
-  if (current === undefined) {
-    const created = await client.create(await mutated(obj, mutate, undefined));
-    return { result: 'created', object: created };
-  }
-  const original = deepCopy(current);
-  const desired = await mutated(current, mutate, original);
+  const step = await createOrMutate(client, type, obj, mutate);
+  if ('created' in step) return { result: 'created', object: step.created };
+  const { original, desired } = step;
   const { status: statusBefore, ...restBefore } = original;
   const { status: statusAfter, ...restAfter } = desired;
   const objectChanged = !jsonEqual(restBefore, restAfter);
