@@ -1,0 +1,113 @@
+import { describe, expect, it } from '@jest/globals';
+import { KubeConfig } from '@kubernetes/client-node';
+import type { Runnable } from '../api/runnable.js';
+import { Manager } from './manager.js';
+
+// No informers are asked for, so nothing here talks to the (unreachable) server.
+const kubeConfig = (): KubeConfig => {
+  const kc = new KubeConfig();
+  kc.loadFromOptions({
+    clusters: [{ name: 'c', server: 'https://127.0.0.1:1', skipTLSVerify: true }],
+    users: [{ name: 'u', token: 't' }],
+    contexts: [{ name: 'x', cluster: 'c', user: 'u' }],
+    currentContext: 'x',
+  });
+  return kc;
+};
+
+const recording = (
+  name: string,
+  log: string[],
+  leader: boolean,
+  stopDelayMs = 0,
+): Runnable & { needsLeaderElection(): boolean } => ({
+  needsLeaderElection: () => leader,
+  async start(signal) {
+    log.push(`start ${name}`);
+    await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    await new Promise((resolve) => setTimeout(resolve, stopDelayMs));
+    log.push(`stop ${name}`);
+  },
+});
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('Manager', () => {
+  it('starts servers before controllers and stops controllers before servers', async () => {
+    const log: string[] = [];
+    const mgr = new Manager({ kubeConfig: kubeConfig() });
+    mgr.add(recording('controller', log, true, 30));
+    mgr.add(recording('server', log, false));
+    const stop = new AbortController();
+    const running = mgr.start(stop.signal);
+    await tick();
+    mgr.add(recording('late controller', log, true));
+    await tick();
+    stop.abort();
+    await running;
+    expect(log.slice(0, 3)).toEqual(['start server', 'start controller', 'start late controller']);
+    expect(log.indexOf('stop server')).toBeGreaterThan(log.indexOf('stop controller'));
+    expect(log.indexOf('stop server')).toBeGreaterThan(log.indexOf('stop late controller'));
+  });
+
+  it('stops everything and rejects with the error when a runnable fails', async () => {
+    const log: string[] = [];
+    const mgr = new Manager({ kubeConfig: kubeConfig() });
+    mgr.add(recording('server', log, false));
+    mgr.add({ start: async () => Promise.reject(new Error('port in use')) });
+    await expect(mgr.start(new AbortController().signal)).rejects.toThrow('port in use');
+    expect(log).toEqual(['start server', 'stop server']);
+  });
+
+  it('rejects when runnables outlive the graceful shutdown timeout', async () => {
+    const mgr = new Manager({ kubeConfig: kubeConfig(), gracefulShutdownTimeoutMs: 50 });
+    mgr.add(recording('stubborn', [], true, 300));
+    const stop = new AbortController();
+    const running = mgr.start(stop.signal);
+    await tick();
+    stop.abort();
+    await expect(running).rejects.toThrow('unable to stop the manager within the graceful shutdown timeout of 50 ms');
+    await new Promise((resolve) => setTimeout(resolve, 300)); // let the stubborn runnable end
+  });
+
+  it('waits for leadership before starting controllers, and fails when it is lost', async () => {
+    const log: string[] = [];
+    let lose: ((err: Error) => void) | undefined;
+    let elect: (() => void) | undefined;
+    const mgr = new Manager({
+      kubeConfig: kubeConfig(),
+      leaderElector: {
+        elect: (_signal, lost) => {
+          lose = lost;
+          return new Promise<void>((resolve) => {
+            elect = resolve;
+          });
+        },
+      },
+    });
+    mgr.add(recording('controller', log, true));
+    mgr.add(recording('server', log, false));
+    const running = mgr.start(new AbortController().signal);
+    await tick();
+    expect(log).toEqual(['start server']);
+    elect?.();
+    await tick();
+    expect(log).toEqual(['start server', 'start controller']);
+    lose?.(new Error('leader election lost'));
+    await expect(running).rejects.toThrow('leader election lost');
+    expect(log).toContain('stop controller');
+  });
+
+  it('refuses a second start and a duplicate controller name', async () => {
+    const mgr = new Manager({ kubeConfig: kubeConfig() });
+    mgr.registerControllerName('widget');
+    expect(() => mgr.registerControllerName('widget')).toThrow(
+      'unable to add controller widget: a controller with that name already exists',
+    );
+    const stop = new AbortController();
+    const running = mgr.start(stop.signal);
+    await expect(mgr.start(stop.signal)).rejects.toThrow('unable to start the manager: it was already started');
+    stop.abort();
+    await running;
+  });
+});
