@@ -41,6 +41,21 @@ export {
 export * as controller from './controller/index.js';
 export { Controller, type ControllerOptions } from './controller/index.js';
 export * as controllerutil from './controllerutil/index.js';
+export * from './decorators/index.js';
+// the decorator module's Predicate is both the decorator and the contract type
+export { Predicate } from './decorators/index.js';
+export * as di from './di/index.js';
+export {
+  CLIENT,
+  createOperator,
+  EVENT_RECORDER,
+  LOGGER,
+  OPERATOR_OPTIONS,
+  Operant,
+  Operator,
+  type OperatorOptions,
+  ScanError,
+} from './di/index.js';
 export * as handler from './handler/index.js';
 export * as manager from './manager/index.js';
 export { Manager, type ManagerOptions, newManager, setupSignalHandler } from './manager/index.js';

@@ -6,6 +6,8 @@
  */
 import { KubeConfig } from '@kubernetes/client-node';
 
+export { KubeConfig };
+
 export function loadKubeConfig(path?: string): KubeConfig {
   const kc = new KubeConfig();
   if (path) kc.loadFromFile(path);

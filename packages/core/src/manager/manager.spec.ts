@@ -1,19 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { KubeConfig } from '@kubernetes/client-node';
+import { unreachableKubeConfig } from '../../test/fixtures/unreachable-kubeconfig.js';
 import type { Runnable } from '../api/runnable.js';
 import { Manager } from './manager.js';
 
 // No informers are asked for, so nothing here talks to the (unreachable) server.
-const kubeConfig = (): KubeConfig => {
-  const kc = new KubeConfig();
-  kc.loadFromOptions({
-    clusters: [{ name: 'c', server: 'https://127.0.0.1:1', skipTLSVerify: true }],
-    users: [{ name: 'u', token: 't' }],
-    contexts: [{ name: 'x', cluster: 'c', user: 'u' }],
-    currentContext: 'x',
-  });
-  return kc;
-};
+const kubeConfig = unreachableKubeConfig;
 
 const recording = (
   name: string,

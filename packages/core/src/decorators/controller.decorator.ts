@@ -1,0 +1,28 @@
+/**
+ * `@Controller({ for, owns?, name?, ...options })`: marks a class as a controller.
+ * Records metadata only (and makes the class injectable). The scanner turns it into
+ * `controllerManagedBy(mgr).for(options.for).owns(...).named(name).withOptions(options)`.
+ * @module
+ */
+import { injectable } from 'inversify';
+import { DecoratorError, place } from './errors.js';
+import { updateControllerMetadata } from './metadata/storage.js';
+import type { ControllerDecoratorOptions } from './metadata/types.js';
+
+const isType = (value: unknown): boolean =>
+  typeof value === 'function' || (typeof value === 'object' && value !== null);
+
+export function Controller(options: ControllerDecoratorOptions): ClassDecorator {
+  return (target) => {
+    if (options === undefined || !isType(options.for)) {
+      throw new DecoratorError(
+        `@Controller on ${place(target)}: "for" must be a resource type (a class or resourceType())`,
+      );
+    }
+    options.owns?.forEach((kind, i) => {
+      if (!isType(kind)) throw new DecoratorError(`@Controller on ${place(target)}: owns[${i}] is not a resource type`);
+    });
+    injectable()(target);
+    updateControllerMetadata(target, (m) => ({ ...m, options: { ...options, owns: options.owns ?? [] } }));
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * What the decorators record (`*Metadata`). The scanner turns it into a `ControllerSpec`.
+ * @module
+ */
+import type { EventHandler } from '../../api/event-handler.js';
+import type { Predicate } from '../../api/predicate.js';
+import type { Source } from '../../api/source.js';
+import type { ControllerOptions } from '../../controller/controller.js';
+import type { ResourceType } from '../../resources/resource-type.js';
+
+export type MemberKey = string | symbol;
+
+/** Any class (constructor), whatever its parameters. */
+export type AnyClass = abstract new (...args: never) => unknown;
+
+/** What `@Controller(...)` takes. */
+export interface ControllerDecoratorOptions
+  extends Omit<ControllerOptions, 'logger' | 'metrics' | 'kind' | 'rateLimiter'> {
+  /** The kind this controller reconciles. Equivalent to `builder.for(kind)`. */
+  for: ResourceType;
+  /** Kinds it creates; each is `builder.owns(kind)`. */
+  owns?: readonly ResourceType[];
+  /** Defaults to the lowercase kind of `for`; unique per manager. */
+  name?: string;
+}
+
+/** One `@Watches`: a method (map function), or a class-level handler or source. */
+export interface WatchMetadata {
+  type?: ResourceType;
+  member?: MemberKey;
+  handler?: EventHandler;
+  source?: Source;
+  predicates: readonly Predicate[];
+}
+
+/** One `@Predicate` (or custom predicate decorator) application. */
+export interface PredicateMetadata {
+  /** Undefined on the class. */
+  member?: MemberKey;
+  /** Given predicates; empty with `self` (the method is the predicate). */
+  predicates: readonly Predicate[];
+  self: boolean;
+}
+
+export interface ControllerMetadata {
+  options: ControllerDecoratorOptions | undefined;
+  reconcileMethods: readonly MemberKey[];
+  watches: readonly WatchMetadata[];
+  channels: readonly MemberKey[];
+  predicates: readonly PredicateMetadata[];
+}
+
+/** A provider of a `@Module` or `createOperator`: a class, or a token with a value, class or factory. */
+export type Provider =
+  | AnyClass
+  | { provide: unknown; useValue: unknown }
+  // biome-ignore lint/suspicious/noExplicitAny: any constructor
+  | { provide: unknown; useClass: new (...args: any[]) => unknown; scope?: 'singleton' | 'transient' }
+  | {
+      provide: unknown;
+      useFactory: (...deps: never[]) => unknown;
+      inject?: readonly unknown[];
+      scope?: 'singleton' | 'transient';
+    };
+
+export interface ModuleMetadata {
+  imports?: readonly AnyClass[];
+  controllers?: readonly AnyClass[];
+  providers?: readonly Provider[];
+  /** Documentation of what the module offers; every provider of an app is visible to all of it. */
+  exports?: readonly unknown[];
+}

@@ -1,0 +1,59 @@
+/**
+ * The inversify container of an operator: the runtime's shared parts (`Manager`, `Cache`,
+ * `KubeConfig`, `CLIENT`, `LOGGER`, `OPERATOR_OPTIONS`) and the user's providers (classes,
+ * values, classes under a token, sync or async factories; singleton by default).
+ * @module
+ */
+import { Container, type ServiceIdentifier } from 'inversify';
+import { Cache } from '../cache/cache.js';
+import { KubeConfig } from '../client/config.js';
+import type { Provider } from '../decorators/metadata/types.js';
+import type { Manager } from '../manager/manager.js';
+import { CLIENT, LOGGER, OPERATOR_OPTIONS } from './tokens.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: any constructor
+type Ctor = new (...args: any[]) => unknown;
+
+const nameOf = (token: unknown): string =>
+  typeof token === 'function' ? token.name : typeof token === 'symbol' ? token.toString() : String(token);
+
+export function providerToken(provider: Provider): unknown {
+  return typeof provider === 'function' ? provider : provider.provide;
+}
+
+export function providerName(provider: Provider): string {
+  return nameOf(providerToken(provider));
+}
+
+function bindProvider(container: Container, provider: Provider): void {
+  if (typeof provider === 'function') {
+    container.bind(provider).toSelf().inSingletonScope();
+    return;
+  }
+  const token = provider.provide as ServiceIdentifier;
+  if ('useValue' in provider) {
+    container.bind(token).toConstantValue(provider.useValue);
+  } else if ('useClass' in provider) {
+    const binding = container.bind(token).to(provider.useClass as Ctor);
+    if (provider.scope === 'transient') binding.inTransientScope();
+    else binding.inSingletonScope();
+  } else {
+    const inject = (provider.inject ?? []) as ServiceIdentifier[];
+    const factory = provider.useFactory as (...deps: unknown[]) => unknown;
+    const binding = container.bind(token).toResolvedValue((...deps: unknown[]) => factory(...deps), inject as never);
+    if (provider.scope === 'transient') binding.inTransientScope();
+    else binding.inSingletonScope();
+  }
+}
+
+export function createContainer(manager: Manager, providers: readonly Provider[], options: unknown): Container {
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.bind(KubeConfig).toConstantValue(manager.kubeConfig);
+  container.bind(Cache).toConstantValue(manager.cache);
+  container.bind(CLIENT).toConstantValue(manager.client);
+  container.bind(LOGGER).toConstantValue(manager.logger);
+  container.bind(OPERATOR_OPTIONS).toConstantValue(options);
+  container.bind(manager.constructor as Ctor).toConstantValue(manager);
+  for (const provider of providers) bindProvider(container, provider);
+  return container;
+}

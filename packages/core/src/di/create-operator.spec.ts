@@ -1,0 +1,116 @@
+import { describe, expect, it } from '@jest/globals';
+import { inject, injectable } from 'inversify';
+import { unreachableKubeConfig } from '../../test/fixtures/unreachable-kubeconfig.js';
+import type { Client } from '../client/interfaces.js';
+import { Controller } from '../decorators/controller.decorator.js';
+import { Module } from '../decorators/module.decorator.js';
+import { Reconcile } from '../decorators/reconcile.decorator.js';
+import { Manager } from '../manager/manager.js';
+import { resourceType } from '../resources/resource-type.js';
+import { createOperator, Operant } from './create-operator.js';
+import { ScanError } from './errors.js';
+import { CLIENT, LOGGER } from './tokens.js';
+
+// Resolution only: nothing here starts the manager, so no server is contacted.
+const kubeConfig = unreachableKubeConfig;
+const Widget = resourceType({
+  group: 'example.com',
+  version: 'v1',
+  kind: 'Widget',
+  plural: 'widgets',
+  namespaced: true,
+});
+const GREETING = Symbol('greeting');
+
+@injectable()
+class Counter {
+  count = 0;
+}
+
+@injectable()
+class Greeter {
+  constructor(
+    readonly counter: Counter,
+    @inject(GREETING) readonly greeting: string,
+  ) {}
+}
+
+@Controller({ for: Widget })
+class WidgetReconciler {
+  constructor(
+    readonly greeter: Greeter,
+    readonly manager: Manager,
+    @inject(CLIENT) readonly client: Client,
+    @inject(LOGGER) readonly log: unknown,
+    @inject('settings') readonly settings: { size: number },
+  ) {}
+
+  @Reconcile()
+  async reconcile(): Promise<void> {}
+}
+
+describe('createOperator', () => {
+  it('injects runtime parts by type and token, and user providers of every form', async () => {
+    const op = await createOperator({
+      manager: { kubeConfig: kubeConfig() },
+      controllers: [WidgetReconciler],
+      providers: [
+        Counter,
+        Greeter,
+        { provide: GREETING, useValue: 'hello' },
+        { provide: 'settings', useFactory: async (g: Greeter) => ({ size: g.greeting.length }), inject: [Greeter] },
+        { provide: 'fresh', useClass: Counter, scope: 'transient' },
+      ],
+    });
+    const controller = op.get<WidgetReconciler>(WidgetReconciler);
+    expect(controller.manager).toBe(op.manager);
+    expect(controller.client).toBe(op.manager.client);
+    expect(controller.log).toBe(op.manager.logger);
+    expect(controller.greeter.greeting).toBe('hello');
+    expect(controller.settings).toEqual({ size: 5 });
+    expect(op.get(Counter)).toBe(op.get(Counter)); // singleton by default
+    expect(op.get('fresh')).not.toBe(op.get('fresh')); // transient
+    expect(op.controllers.map((c) => c.name)).toEqual(['widget']);
+  });
+
+  it('names the controller and the missing provider', async () => {
+    await expect(
+      createOperator({ manager: { kubeConfig: kubeConfig() }, controllers: [WidgetReconciler], providers: [Counter] }),
+    ).rejects.toThrow(/^unable to create controller WidgetReconciler: .*Greeter/);
+  });
+
+  it('names a provider whose factory fails', async () => {
+    const failing = createOperator({
+      manager: { kubeConfig: kubeConfig() },
+      providers: [{ provide: 'db', useFactory: async () => Promise.reject(new Error('connection refused')) }],
+    });
+    await expect(failing).rejects.toBeInstanceOf(ScanError);
+    await expect(failing).rejects.toThrow('unable to create provider db: connection refused');
+  });
+});
+
+describe('Operant.create', () => {
+  @Module({ providers: [Counter, Greeter, { provide: GREETING, useValue: 'hi' }], exports: [Greeter] })
+  class GreetingModule {}
+
+  @Module({
+    imports: [GreetingModule],
+    controllers: [WidgetReconciler],
+    providers: [{ provide: 'settings', useValue: { size: 1 } }],
+  })
+  class AppModule {}
+
+  it('collects controllers and providers through module imports', async () => {
+    const app = await Operant.create(AppModule, { manager: { kubeConfig: kubeConfig() } });
+    expect(app.get<WidgetReconciler>(WidgetReconciler).greeter.greeting).toBe('hi');
+  });
+
+  it('rejects an import that is not a module', async () => {
+    class Plain {}
+    @Module({ imports: [Plain] })
+    class Broken {}
+    await expect(Operant.create(Broken, { manager: { kubeConfig: kubeConfig() } })).rejects.toThrow(
+      'Broken → Plain is imported as a module but has no @Module decorator',
+    );
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * `createOperator({ controllers, providers })` and `Operant.create(AppModule)`: scan the
+ * listed controllers (all problems in one error), build the container, resolve providers
+ * (async factories included) and controllers through it, wire each controller through the
+ * builder, and hand back an `Operator` whose `start(signal)` runs the Manager.
+ *
+ * ```ts
+ * const app = await Operant.create(AppModule, { manager: { kubeConfig } });
+ * await app.start(setupSignalHandler());
+ * ```
+ * @module
+ */
+import type { Container } from 'inversify';
+import type { Controller } from '../controller/controller.js';
+import { getModuleMetadata } from '../decorators/metadata/storage.js';
+import type { AnyClass, Provider } from '../decorators/metadata/types.js';
+import { Manager, type ManagerOptions } from '../manager/manager.js';
+import { createContainer, providerName, providerToken } from './container.js';
+import { ScanError } from './errors.js';
+import { type ControllerClass, scanControllers } from './scan-controller.js';
+import { wireController } from './wire-controller.js';
+
+export interface OperatorOptions {
+  controllers?: readonly AnyClass[];
+  providers?: readonly Provider[];
+  /** Options of the Manager the operator creates (or pass `manager` itself). */
+  manager?: ManagerOptions | Manager;
+}
+
+export class Operator {
+  private stopper: AbortController | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    readonly manager: Manager,
+    readonly container: Container,
+    readonly controllers: readonly Controller[],
+  ) {}
+
+  /** Something the container provides (a provider, `Manager`, `CLIENT`, …). */
+  get<T>(token: unknown): T {
+    return this.container.get<T>(token as never);
+  }
+
+  /** Runs the manager until `signal` (or `stop()`) aborts it. */
+  start(signal?: AbortSignal): Promise<void> {
+    const stopper = new AbortController();
+    this.stopper = stopper;
+    const combined = signal ? AbortSignal.any([signal, stopper.signal]) : stopper.signal;
+    this.running = this.manager.start(combined);
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopper?.abort();
+    await this.running;
+  }
+}
+
+export async function createOperator(options: OperatorOptions): Promise<Operator> {
+  const manager = options.manager instanceof Manager ? options.manager : new Manager(options.manager);
+  const providers = options.providers ?? [];
+  const specs = scanControllers((options.controllers ?? []) as ControllerClass[], manager.registry);
+  const container = createContainer(manager, providers, options);
+  for (const spec of specs) container.bind(spec.type).toSelf().inSingletonScope();
+  for (const provider of providers) {
+    try {
+      await container.getAsync(providerToken(provider) as never);
+    } catch (err) {
+      throw new ScanError([
+        {
+          kind: 'providerFailed',
+          message: `unable to create provider ${providerName(provider)}: ${(err as Error).message}`,
+        },
+      ]);
+    }
+  }
+  const controllers: Controller[] = [];
+  for (const spec of specs) {
+    let instance: object;
+    try {
+      instance = await container.getAsync<object>(spec.type);
+    } catch (err) {
+      throw new ScanError([
+        { kind: 'providerFailed', message: `unable to create controller ${spec.type.name}: ${(err as Error).message}` },
+      ]);
+    }
+    controllers.push(wireController(manager, spec, instance));
+  }
+  return new Operator(manager, container, controllers);
+}
+
+/** Every controller and provider of a module and its imports, each once. */
+export function flattenModule(root: AnyClass): { controllers: AnyClass[]; providers: Provider[] } {
+  const controllers = new Set<AnyClass>();
+  const providers = new Map<unknown, Provider>();
+  const seen = new Set<AnyClass>();
+  const visit = (mod: AnyClass, path: string) => {
+    if (seen.has(mod)) return;
+    seen.add(mod);
+    const meta = getModuleMetadata(mod);
+    if (meta === undefined) {
+      throw new ScanError([
+        { kind: 'missingController', message: `${path} is imported as a module but has no @Module decorator` },
+      ]);
+    }
+    for (const imported of meta.imports ?? []) visit(imported, `${path} → ${imported.name}`);
+    for (const c of meta.controllers ?? []) controllers.add(c);
+    for (const p of meta.providers ?? []) providers.set(providerToken(p), p);
+  };
+  visit(root, root.name);
+  return { controllers: [...controllers], providers: [...providers.values()] };
+}
+
+export const Operant = {
+  /** An operator from a root `@Module` (Nest's `NestFactory.create`). */
+  async create(root: AnyClass, options: Omit<OperatorOptions, 'controllers' | 'providers'> = {}): Promise<Operator> {
+    return createOperator({ ...options, ...flattenModule(root) });
+  },
+};

@@ -1,0 +1,164 @@
+import { describe, expect, it } from '@jest/globals';
+import { V1ConfigMap, V1Deployment } from '@kubernetes/client-node';
+import type { Request } from '../api/request.js';
+import { Controller } from '../decorators/controller.decorator.js';
+import { getControllerMetadata } from '../decorators/metadata/storage.js';
+import { createPredicateDecorator, GenerationChanged, Predicate } from '../decorators/predicate.decorator.js';
+import { Reconcile } from '../decorators/reconcile.decorator.js';
+import { Watches } from '../decorators/watches.decorator.js';
+import { generationChanged } from '../predicate/changed.js';
+import { namespace } from '../predicate/object-filters.js';
+import { ResourceRegistry } from '../resources/registry.js';
+import { resourceType } from '../resources/resource-type.js';
+import { ScanError } from './errors.js';
+import { type ControllerClass, scanControllers } from './scan-controller.js';
+
+const Widget = resourceType({
+  group: 'example.com',
+  version: 'v1',
+  kind: 'Widget',
+  plural: 'widgets',
+  namespaced: true,
+});
+const registry = new ResourceRegistry();
+const OnlyProd = createPredicateDecorator(() => namespace('prod'), 'OnlyProd');
+
+@Controller({ for: Widget, owns: [V1Deployment], maxConcurrentReconciles: 3 })
+@GenerationChanged()
+class WidgetReconciler {
+  @Watches(V1ConfigMap)
+  @OnlyProd()
+  widgetsUsing(cm: V1ConfigMap): Request[] {
+    return [{ namespace: cm.metadata?.namespace ?? '', name: cm.metadata?.labels?.widget ?? '' }];
+  }
+
+  @Predicate()
+  notPaused(): boolean {
+    return true;
+  }
+
+  @Reconcile()
+  async reconcile(): Promise<void> {}
+}
+
+const scanError = (types: ControllerClass[]): ScanError => {
+  try {
+    scanControllers(types, registry);
+  } catch (err) {
+    if (err instanceof ScanError) return err;
+    throw err;
+  }
+  throw new Error('expected a ScanError');
+};
+
+describe('decorators record, the scanner builds a spec', () => {
+  it('records member decorators before the class decorator, in any order', () => {
+    const meta = getControllerMetadata(WidgetReconciler);
+    expect(meta?.options?.for).toBe(Widget);
+    expect(meta?.reconcileMethods).toEqual(['reconcile']);
+    expect(meta?.watches.map((w) => w.member)).toEqual(['widgetsUsing']);
+  });
+
+  it('produces the controller spec the builder is driven with', () => {
+    const [spec] = scanControllers([WidgetReconciler], registry);
+    expect(spec).toMatchObject({
+      name: 'widget',
+      for: Widget,
+      owns: [V1Deployment],
+      reconcileMethod: 'reconcile',
+      predicateMethods: ['notPaused'],
+      options: { maxConcurrentReconciles: 3 },
+    });
+    expect(spec?.eventFilters).toHaveLength(1);
+    expect(spec?.eventFilters[0]?.update).toBeDefined();
+    expect(spec?.watches[0]?.predicates).toHaveLength(1); // @OnlyProd on the watch method
+    expect(
+      spec?.watches[0]?.predicates[0]?.create?.({
+        object: { metadata: { namespace: 'prod' } },
+        isInInitialList: false,
+      }),
+    ).toBe(true);
+    expect(
+      spec?.watches[0]?.predicates[0]?.create?.({ object: { metadata: { namespace: 'dev' } }, isInInitialList: false }),
+    ).toBe(false);
+  });
+
+  it('reports every problem of every class at once, naming class, member and decorator', () => {
+    class NotAController {}
+
+    @Controller({ for: Widget })
+    class NoReconcile {}
+
+    @Controller({ for: Widget, name: 'twice' })
+    class TwoReconciles {
+      @Reconcile()
+      async a(): Promise<void> {}
+      @Reconcile()
+      async b(): Promise<void> {}
+    }
+
+    class Unregistered {}
+
+    @Controller({ for: Unregistered as never, name: 'unknown' })
+    class UnknownKind {
+      @Reconcile()
+      async reconcile(): Promise<void> {}
+    }
+
+    @Controller({ for: Widget, name: 'shapes' })
+    class BadShapes {
+      @Watches(V1ConfigMap)
+      map(_a: unknown, _b: unknown): Request[] {
+        return [];
+      }
+      @Predicate(generationChanged())
+      strayFilter(): void {}
+      @Reconcile()
+      async reconcile(): Promise<void> {}
+    }
+
+    @Controller({ for: Widget })
+    class SameNameAsWidget {
+      @Reconcile()
+      async reconcile(): Promise<void> {}
+    }
+
+    const error = scanError([
+      NotAController,
+      NoReconcile,
+      TwoReconciles,
+      UnknownKind,
+      BadShapes,
+      WidgetReconciler,
+      SameNameAsWidget,
+    ] as ControllerClass[]);
+    expect(error.problems.map((p) => p.message)).toEqual([
+      'NotAController is listed in "controllers" but has no @Controller decorator',
+      '@Controller NoReconcile has no method marked @Reconcile()',
+      '@Controller TwoReconciles has @Reconcile() on a, b; exactly one method reconciles',
+      '@Controller UnknownKind: for names Unregistered, an unknown kind; register it or use resourceType()',
+      '@Watches on BadShapes.map: a map method takes one argument (the object) and returns requests; it takes 2',
+      '@Predicate on BadShapes.strayFilter: the method has no @Watches; put the predicate on the class or on a @Watches method',
+      '@Controller SameNameAsWidget: the name widget is already used by WidgetReconciler; set "name"',
+    ]);
+    expect(error.message).toMatch(/^found 7 problems in the controllers:/);
+  });
+
+  it('rejects bad decorator arguments where they are applied', () => {
+    expect(() => {
+      @Controller({ for: undefined as never })
+      class NoFor {}
+      return NoFor;
+    }).toThrow('@Controller on NoFor: "for" must be a resource type (a class or resourceType())');
+    expect(() => {
+      @Watches(V1ConfigMap)
+      class ClassWatchWithoutHandler {}
+      return ClassWatchWithoutHandler;
+    }).toThrow('@Watches on ClassWatchWithoutHandler: a class-level @Watches(Type) needs { handler }');
+    expect(() => {
+      @Predicate()
+      class SelfOnClass {}
+      return SelfOnClass;
+    }).toThrow('@Predicate on SelfOnClass: with no predicates it must decorate a method');
+  });
+});

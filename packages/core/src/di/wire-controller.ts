@@ -1,0 +1,51 @@
+/**
+ * Turns a scanned controller and its instance into builder calls — the only way decorated
+ * controllers reach the runtime, so decorators and builder behave the same. User methods
+ * are called on the instance; their throws take the controller's or the source's error path.
+ * @module
+ */
+import type { KubernetesObject } from '../api/object.js';
+import type { Predicate } from '../api/predicate.js';
+import type { Request } from '../api/request.js';
+import { controllerManagedBy } from '../builder/builder.js';
+import type { Controller } from '../controller/controller.js';
+import type { MemberKey } from '../decorators/metadata/types.js';
+import { enqueueRequestForObject } from '../handler/enqueue-for-object.js';
+import { enqueueRequestsFromMapFunc } from '../handler/enqueue-from-map.js';
+import type { Manager } from '../manager/manager.js';
+import { type ChannelInput, channel } from '../source/channel.js';
+import type { ControllerSpec } from './scan-controller.js';
+
+type Methods = Record<MemberKey, (...args: unknown[]) => unknown>;
+
+/** A predicate from a method: called with the event and its kind, for every event kind. */
+function methodPredicate(instance: Methods, member: MemberKey): Predicate {
+  const call = (kind: string) => (event: unknown) => Boolean(instance[member]?.call(instance, event, kind));
+  return { create: call('create'), update: call('update'), delete: call('delete'), generic: call('generic') };
+}
+
+export function wireController(manager: Manager, spec: ControllerSpec, instance: object): Controller {
+  const methods = instance as Methods;
+  const builder = controllerManagedBy(manager).named(spec.name).withOptions(spec.options).for(spec.for);
+  for (const owned of spec.owns) builder.owns(owned);
+  for (const watch of spec.watches) {
+    if (watch.source !== undefined) builder.watchesRawSource(watch.source);
+    else if (watch.member !== undefined) {
+      const member = watch.member;
+      const map = async (obj: KubernetesObject) =>
+        ((await methods[member]?.call(instance, obj)) ?? []) as readonly Request[];
+      builder.watches(watch.type as never, enqueueRequestsFromMapFunc(map), { predicates: watch.predicates });
+    } else if (watch.handler !== undefined) {
+      builder.watches(watch.type as never, watch.handler, { predicates: watch.predicates });
+    }
+  }
+  for (const member of spec.channels) {
+    const input = methods[member]?.call(instance) as ChannelInput<KubernetesObject>;
+    builder.watchesRawSource(channel(input, enqueueRequestForObject()));
+  }
+  builder.withEventFilter(...spec.eventFilters, ...spec.predicateMethods.map((m) => methodPredicate(methods, m)));
+  const reconcile = spec.reconcileMethod;
+  return builder.complete({
+    reconcile: (request, context) => methods[reconcile]?.call(instance, request, context) as Promise<void>,
+  });
+}
