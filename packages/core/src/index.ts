@@ -38,8 +38,9 @@ export {
   newClient,
   strategicMergePatch,
 } from './client/index.js';
+// the runtime class is `controller.Controller`; at the root, `Controller` is the decorator
+export type { ControllerOptions } from './controller/index.js';
 export * as controller from './controller/index.js';
-export { Controller, type ControllerOptions } from './controller/index.js';
 export * as controllerutil from './controllerutil/index.js';
 export * from './decorators/index.js';
 // the decorator module's Predicate is both the decorator and the contract type
@@ -63,6 +64,7 @@ export * as predicate from './predicate/index.js';
 export * as resources from './resources/index.js';
 export {
   type ObjectClass,
+  type ResourceDescriptor,
   type ResourceInfo,
   ResourceRegistry,
   type ResourceType,

@@ -1,0 +1,13 @@
+/**
+ * A plain provider, injected into the controller by type.
+ * @module
+ */
+import { injectable } from 'inversify';
+
+@injectable()
+export class Formatter {
+  format(message: string, shout = false): string {
+    const text = message.trim();
+    return shout ? `${text.toUpperCase()}!` : text;
+  }
+}

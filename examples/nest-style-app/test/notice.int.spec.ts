@@ -1,0 +1,81 @@
+/**
+ * The example operator on the real control plane, through its entry points only: a Notice
+ * gets its ConfigMap; a status-only change does not reconcile; a paused or team-less Notice
+ * is left alone; a RefreshBus event reconciles again.
+ */
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { V1ConfigMap } from '@kubernetes/client-node';
+import { ApiClient, mergePatch, Operant, type Operator } from '@operant/core';
+import { installCrds } from '@operant/testing';
+import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
+import { AppModule, type Notice, NoticeType, RefreshBus } from '../src/index.js';
+
+const crds = fileURLToPath(new URL('../config/crd', import.meta.url));
+
+async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+describeWithControlPlane('nest-style-app', () => {
+  const kc = sharedKubeConfig();
+  const api = new ApiClient({ kubeConfig: kc });
+  const ns = `notices-${Date.now().toString(36)}`;
+  let app: Operator;
+  let running: Promise<void>;
+
+  beforeAll(async () => {
+    await installCrds(kc, { paths: [crds] });
+    await api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
+    app = await Operant.create(AppModule, { manager: { kubeConfig: kc, cache: { defaultNamespaces: [ns] } } });
+    running = app.start();
+  }, 60_000);
+
+  afterAll(async () => {
+    await app.stop();
+    await running;
+  });
+
+  const notice = (name: string, labels: Record<string, string>, annotations: Record<string, string> = {}): Notice => ({
+    apiVersion: 'example.operant.dev/v1',
+    kind: 'Notice',
+    metadata: { namespace: ns, name, labels, annotations },
+    spec: { message: ` ${name} says hi `, shout: true },
+  });
+  const status = async (name: string) => (await api.get(NoticeType, { namespace: ns, name })).status;
+
+  it('publishes a Notice, ignores status-only changes, and reconciles on a RefreshBus event', async () => {
+    const created = await api.create(notice('welcome', { team: 'platform' }));
+    const cm = await eventually(() => api.get(V1ConfigMap, { namespace: ns, name: 'welcome-notice' }));
+    expect(cm.data).toEqual({ message: 'WELCOME SAYS HI!' });
+    expect(cm.metadata?.ownerReferences?.[0]).toMatchObject({ kind: 'Notice', name: 'welcome', controller: true });
+    await eventually(async () => expect((await status('welcome'))?.refreshes).toBe(1));
+
+    // our own status patch (and this one) change no generation: no reconcile
+    await api.status().patch(created, mergePatch({ status: { refreshes: 1 } }));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await status('welcome'))?.refreshes).toBe(1);
+
+    app.get<RefreshBus>(RefreshBus).refresh(ns, 'welcome');
+    await eventually(async () => expect((await status('welcome'))?.refreshes).toBe(2));
+  });
+
+  it('leaves team-less and paused Notices alone', async () => {
+    await api.create(notice('orphan', {}));
+    await api.create(notice('paused', { team: 'platform' }, { 'example.operant.dev/paused': 'true' }));
+    await api.create(notice('control', { team: 'platform' }));
+    await eventually(() => api.get(V1ConfigMap, { namespace: ns, name: 'control-notice' }));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const names = (await api.list(V1ConfigMap, { namespace: ns })).items.map((c) => c.metadata?.name);
+    expect(names).not.toContain('orphan-notice');
+    expect(names).not.toContain('paused-notice');
+  });
+});
