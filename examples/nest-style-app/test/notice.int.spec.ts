@@ -7,23 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { V1ConfigMap } from '@kubernetes/client-node';
 import { ApiClient, mergePatch, Operant, type Operator } from '@operant/core';
-import { installCrds } from '@operant/testing';
+import { eventually, installCrds } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { AppModule, type Notice, NoticeType, RefreshBus } from '../src/index.js';
 
 const crds = fileURLToPath(new URL('../config/crd', import.meta.url));
-
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
 
 describeWithControlPlane('nest-style-app', () => {
   const kc = sharedKubeConfig();

@@ -4,3 +4,4 @@
  * @module
  */
 export * from './envtest/index.js';
+export { eventually } from './eventually.js';
