@@ -13,6 +13,7 @@ const shared = {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',
+  setupFiles: ['<rootDir>/jest.setup.js'],
 };
 
 /** @type {import('jest').Config} */

@@ -58,8 +58,13 @@ export {
   ScanError,
 } from './di/index.js';
 export * as handler from './handler/index.js';
+export * as healthz from './healthz/index.js';
+export * as log from './log/index.js';
+export { newLogger } from './log/index.js';
 export * as manager from './manager/index.js';
 export { Manager, type ManagerOptions, newManager, setupSignalHandler } from './manager/index.js';
+export * as metrics from './metrics/index.js';
+export { Metrics } from './metrics/index.js';
 export * as predicate from './predicate/index.js';
 export * as resources from './resources/index.js';
 export {

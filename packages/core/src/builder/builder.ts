@@ -155,6 +155,8 @@ export class Builder {
     this.manager.registerControllerName(name as string);
     const controller = new Controller(name as string, reconciler, {
       logger: this.manager.logger,
+      metrics: this.manager.metrics.controller,
+      workqueueMetrics: this.manager.metrics.workqueue(name as string),
       gracefulShutdownTimeoutMs: this.manager.gracefulShutdownTimeoutMs,
       kind: forInfo?.kind,
       ...this.options,

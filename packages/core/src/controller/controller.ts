@@ -21,6 +21,7 @@ import type { Result } from '../api/result.js';
 import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
 import type { Source } from '../api/source.js';
 import { isTerminalError } from '../api/terminal-error.js';
+import type { WorkqueueMetrics } from '../workqueue/queue.js';
 import { Workqueue } from '../workqueue/queue.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
 import type { ControllerMetrics, ReconcileOutcome } from './metrics.js';
@@ -42,6 +43,7 @@ export interface ControllerOptions {
   kind?: string;
   logger?: Logger;
   metrics?: ControllerMetrics;
+  workqueueMetrics?: WorkqueueMetrics;
 }
 
 export class ControllerError extends Error {
@@ -73,7 +75,7 @@ export class Controller implements Runnable, LeaderElectionRunnable {
         `unable to create controller ${name}: maxConcurrentReconciles must be a positive integer`,
       );
     }
-    this.queue = new Workqueue({ name, rateLimiter: options.rateLimiter });
+    this.queue = new Workqueue({ name, rateLimiter: options.rateLimiter, metrics: options.workqueueMetrics });
     this.log = (options.logger ?? noopLogger).child({ controller: name, controllerKind: options.kind });
   }
 

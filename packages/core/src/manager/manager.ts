@@ -10,14 +10,18 @@
  * @module
  */
 import type { KubeConfig } from '@kubernetes/client-node';
-import { type Logger, noopLogger } from '../api/logger.js';
+import type { Logger } from '../api/logger.js';
 import { needsLeaderElection, type Runnable } from '../api/runnable.js';
 import { Cache, type CacheOptions } from '../cache/cache.js';
 import { newClient } from '../client/client.js';
 import { loadKubeConfig } from '../client/config.js';
 import type { Client } from '../client/interfaces.js';
+import { Checks } from '../healthz/checks.js';
+import { newLogger } from '../log/winston.js';
+import { Metrics, type MetricsOptions } from '../metrics/metrics.js';
 import { ResourceRegistry } from '../resources/registry.js';
 import type { ResourceType } from '../resources/resource-type.js';
+import { HttpServer } from './http-server.js';
 
 /** The seam for leader election: resolves once this process leads (or rejects on failure). */
 export interface LeaderElector {
@@ -39,6 +43,12 @@ export interface ManagerOptions {
   /** Bound on the whole shutdown. Default 30 s. */
   gracefulShutdownTimeoutMs?: number;
   leaderElector?: LeaderElector;
+  /** A `Metrics` to share, or options for the manager's own. */
+  metrics?: Metrics | MetricsOptions;
+  /** Where `/metrics` is served, e.g. `:8080` or `127.0.0.1:0`; `0` (default) turns it off. */
+  metricsBindAddress?: string;
+  /** Where `/healthz` and `/readyz` are served, e.g. `:8081`; `0` (default) turns them off. */
+  healthProbeBindAddress?: string;
 }
 
 export class ManagerError extends Error {
@@ -60,6 +70,13 @@ export class Manager {
   readonly client: Client;
   readonly logger: Logger;
   readonly gracefulShutdownTimeoutMs: number;
+  readonly metrics: Metrics;
+  readonly healthz = new Checks('healthz');
+  readonly readyz = new Checks('readyz');
+  /** The metrics and health-probe servers, when enabled. */
+  readonly metricsServer: HttpServer | undefined;
+  readonly healthProbeServer: HttpServer | undefined;
+  private cacheSynced = false;
   private readonly runnables: Runnable[] = [];
   private readonly controllerNames = new Set<string>();
   private readonly leaderElector: LeaderElector | undefined;
@@ -68,7 +85,7 @@ export class Manager {
   constructor(options: ManagerOptions = {}) {
     this.kubeConfig = options.kubeConfig ?? loadKubeConfig();
     this.registry = options.registry ?? new ResourceRegistry();
-    this.logger = options.logger ?? noopLogger;
+    this.logger = options.logger ?? newLogger();
     this.gracefulShutdownTimeoutMs = options.gracefulShutdownTimeoutMs ?? 30_000;
     this.leaderElector = options.leaderElector;
     this.cache = new Cache({
@@ -84,6 +101,44 @@ export class Manager {
       readLive: options.readLive,
       fieldOwner: options.fieldOwner,
     });
+    this.metrics = options.metrics instanceof Metrics ? options.metrics : new Metrics(options.metrics);
+    this.healthz.add('ping', () => undefined);
+    this.readyz.add('informers', () => this.checkInformers());
+    const enabled = (address: string | undefined): address is string => address !== undefined && address !== '0';
+    if (enabled(options.metricsBindAddress)) {
+      const registry = this.metrics.registry;
+      this.metricsServer = new HttpServer('metrics', options.metricsBindAddress, async (url) =>
+        url.pathname === '/metrics'
+          ? { status: 200, body: await registry.metrics(), contentType: registry.contentType }
+          : { status: 404, body: 'not found\n' },
+      );
+      this.runnables.push(this.metricsServer);
+    }
+    if (enabled(options.healthProbeBindAddress)) {
+      this.healthProbeServer = new HttpServer('health probe', options.healthProbeBindAddress, async (url) => {
+        const [, endpoint, ...rest] = url.pathname.split('/');
+        const checks = endpoint === 'healthz' ? this.healthz : endpoint === 'readyz' ? this.readyz : undefined;
+        if (checks === undefined) return { status: 404, body: 'not found\n' };
+        return checks.respond(rest.join('/'), url.searchParams);
+      });
+      this.runnables.push(this.healthProbeServer);
+    }
+  }
+
+  /** Adds a liveness check served at `/healthz` and `/healthz/<name>`. */
+  addHealthzCheck(name: string, check: () => void | Promise<void>): void {
+    this.healthz.add(name, check);
+  }
+
+  /** Adds a readiness check served at `/readyz` and `/readyz/<name>`. */
+  addReadyzCheck(name: string, check: () => void | Promise<void>): void {
+    this.readyz.add(name, check);
+  }
+
+  private checkInformers(): void {
+    if (!this.cacheSynced) throw new Error('caches have not synced yet');
+    const pending = this.cache.health().filter((h) => !h.synced);
+    if (pending.length > 0) throw new Error(`informers not synced: ${pending.map((h) => h.kind).join(', ')}`);
   }
 
   /** Reserves a controller name; throws when it is taken (names key logs and metrics). */
@@ -133,6 +188,7 @@ export class Manager {
     const startup = (async () => {
       const synced = await this.cache.waitForCacheSync(AbortSignal.any([signal, leaders.stop.signal]));
       if (!synced) return;
+      this.cacheSynced = true;
       await this.leaderElector?.elect(leaders.stop.signal, (err) => {
         this.logger.error('leader election lost', { error: err.message });
         failure(err);

@@ -1,0 +1,77 @@
+/**
+ * A small HTTP server as a Runnable (metrics, health probes): listens on `host:port`
+ * (`:8080` = all interfaces), serves until the signal aborts, then closes. It does not need
+ * leadership. `address()` tells the bound port (useful with port 0).
+ * @module
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
+
+export type Handler = (
+  url: URL,
+  req: IncomingMessage,
+) => Promise<{ status: number; body: string; contentType?: string }>;
+
+export function parseBindAddress(address: string): { host: string; port: number } {
+  const colon = address.lastIndexOf(':');
+  const host = colon <= 0 ? '0.0.0.0' : address.slice(0, colon);
+  const port = Number(address.slice(colon + 1));
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`unable to parse bind address "${address}"`);
+  return { host: host === '' ? '0.0.0.0' : host, port };
+}
+
+export class HttpServer implements Runnable, LeaderElectionRunnable {
+  private server: Server | undefined;
+  private readonly bound: Promise<AddressInfo>;
+  private listening!: (address: AddressInfo) => void;
+  private failed!: (err: unknown) => void;
+
+  constructor(
+    readonly name: string,
+    private readonly bindAddress: string,
+    private readonly handler: Handler,
+  ) {
+    this.bound = new Promise((resolve, reject) => {
+      this.listening = resolve;
+      this.failed = reject;
+    });
+    this.bound.catch(() => undefined); // a failed listen is reported by start()
+  }
+
+  needsLeaderElection(): boolean {
+    return false;
+  }
+
+  /** Resolves with the bound address once the server listens. */
+  address(): Promise<AddressInfo> {
+    return this.bound;
+  }
+
+  async start(signal: AbortSignal): Promise<void> {
+    const { host, port } = parseBindAddress(this.bindAddress);
+    const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      this.handler(url, req).then(
+        ({ status, body, contentType }) => {
+          res.writeHead(status, { 'content-type': contentType ?? 'text/plain; charset=utf-8' }).end(body);
+        },
+        (err: unknown) => res.writeHead(500).end(String(err)),
+      );
+    });
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (err) => {
+        this.failed(err);
+        reject(new Error(`unable to serve ${this.name} on ${this.bindAddress}: ${err.message}`, { cause: err }));
+      });
+      server.listen(port, host, () => {
+        this.listening(server.address() as AddressInfo);
+        resolve();
+      });
+    });
+    if (!signal.aborted) await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
