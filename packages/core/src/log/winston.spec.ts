@@ -34,7 +34,11 @@ describe('newLogger', () => {
 
   it('redacts data and stringData fields', async () => {
     const { stream, lines } = capture();
-    newLogger({ stream }).info('oops', { data: { password: 'hunter2' }, stringData: { token: 'x' }, name: 'secret' });
+    newLogger({ stream, level: 'info' }).info('oops', {
+      data: { password: 'hunter2' },
+      stringData: { token: 'x' },
+      name: 'secret',
+    });
     await flush();
     expect(lines[0]).not.toContain('hunter2');
     expect(JSON.parse(lines[0] as string)).toMatchObject({

@@ -42,7 +42,8 @@ export class Metrics {
   readonly leaderStatus: Gauge<'name'>;
 
   constructor(options: MetricsOptions = {}) {
-    const registers = [(this.registry = options.registry ?? new Registry())];
+    this.registry = options.registry ?? new Registry();
+    const registers = [this.registry];
     if (options.collectDefaultMetrics ?? true) collectDefaultMetrics({ register: this.registry });
     const c = 'controller';
     this.reconcileTotal = new Counter({
