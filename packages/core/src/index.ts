@@ -59,6 +59,7 @@ export {
 } from './di/index.js';
 export * as handler from './handler/index.js';
 export * as healthz from './healthz/index.js';
+export * as leaderelection from './leaderelection/index.js';
 export * as log from './log/index.js';
 export { newLogger } from './log/index.js';
 export * as manager from './manager/index.js';

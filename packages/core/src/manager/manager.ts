@@ -9,14 +9,18 @@
  * with its error. Leader election plugs in through `leaderElector`.
  * @module
  */
+
+import { readFileSync } from 'node:fs';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { Logger } from '../api/logger.js';
 import { needsLeaderElection, type Runnable } from '../api/runnable.js';
 import { Cache, type CacheOptions } from '../cache/cache.js';
+import { ApiClient } from '../client/api-client.js';
 import { newClient } from '../client/client.js';
 import { loadKubeConfig } from '../client/config.js';
 import type { Client } from '../client/interfaces.js';
 import { Checks } from '../healthz/checks.js';
+import { LeaseElector } from '../leaderelection/lease-elector.js';
 import { newLogger } from '../log/winston.js';
 import { Metrics, type MetricsOptions } from '../metrics/metrics.js';
 import { ResourceRegistry } from '../resources/registry.js';
@@ -27,6 +31,8 @@ import { HttpServer } from './http-server.js';
 export interface LeaderElector {
   /** Campaigns until elected; `lost` is called if leadership is lost after that. */
   elect(signal: AbortSignal, lost: (err: Error) => void): Promise<void>;
+  /** After a clean stop: gives the leadership up (if configured to) so a standby takes over at once. */
+  release?(): Promise<void>;
 }
 
 export interface ManagerOptions {
@@ -43,6 +49,17 @@ export interface ManagerOptions {
   /** Bound on the whole shutdown. Default 30 s. */
   gracefulShutdownTimeoutMs?: number;
   leaderElector?: LeaderElector;
+  /** Run controllers only while this process holds the Lease `leaderElectionID`. Default false. */
+  leaderElection?: boolean;
+  leaderElectionID?: string;
+  /** Default: the namespace of the pod (in-cluster); required elsewhere. */
+  leaderElectionNamespace?: string;
+  /** Default 15 s, 10 s and 2 s, as controller-runtime. */
+  leaseDurationMs?: number;
+  renewDeadlineMs?: number;
+  retryPeriodMs?: number;
+  /** Release the Lease on a clean stop, so a standby leads at once. Default false. */
+  leaderElectionReleaseOnCancel?: boolean;
   /** A `Metrics` to share, or options for the manager's own. */
   metrics?: Metrics | MetricsOptions;
   /** Where `/metrics` is served, e.g. `:8080` or `127.0.0.1:0`; `0` (default) turns it off. */
@@ -87,7 +104,6 @@ export class Manager {
     this.registry = options.registry ?? new ResourceRegistry();
     this.logger = options.logger ?? newLogger();
     this.gracefulShutdownTimeoutMs = options.gracefulShutdownTimeoutMs ?? 30_000;
-    this.leaderElector = options.leaderElector;
     this.cache = new Cache({
       ...options.cache,
       kubeConfig: this.kubeConfig,
@@ -102,6 +118,7 @@ export class Manager {
       fieldOwner: options.fieldOwner,
     });
     this.metrics = options.metrics instanceof Metrics ? options.metrics : new Metrics(options.metrics);
+    this.leaderElector = options.leaderElector ?? this.leaseElector(options);
     this.healthz.add('ping', () => undefined);
     this.readyz.add('informers', () => this.checkInformers());
     const enabled = (address: string | undefined): address is string => address !== undefined && address !== '0';
@@ -123,6 +140,29 @@ export class Manager {
       });
       this.runnables.push(this.healthProbeServer);
     }
+  }
+
+  private leaseElector(options: ManagerOptions): LeaderElector | undefined {
+    if (!options.leaderElection) return undefined;
+    const name = options.leaderElectionID;
+    if (!name) throw new ManagerError('unable to set up leader election: leaderElectionID is required');
+    const namespace = options.leaderElectionNamespace ?? inClusterNamespace();
+    if (namespace === undefined) {
+      throw new ManagerError('unable to set up leader election: leaderElectionNamespace is required outside a cluster');
+    }
+    const status = this.metrics.leaderStatus;
+    status.set({ name }, 0);
+    return new LeaseElector({
+      client: new ApiClient({ rest: this.cache.rest, registry: this.registry, fieldOwner: options.fieldOwner }),
+      namespace,
+      name,
+      leaseDurationMs: options.leaseDurationMs,
+      renewDeadlineMs: options.renewDeadlineMs,
+      retryPeriodMs: options.retryPeriodMs,
+      releaseOnCancel: options.leaderElectionReleaseOnCancel,
+      logger: this.logger.child({ component: 'leader-election' }),
+      onLeading: (leading) => status.set({ name }, leading ? 1 : 0),
+    });
   }
 
   /** Adds a liveness check served at `/healthz` and `/healthz/<name>`. */
@@ -206,6 +246,7 @@ export class Manager {
       { stop: cacheStop, running: [cacheRunning] },
       others,
     ]);
+    if (failed === undefined) await this.leaderElector?.release?.();
     if (failed !== undefined) throw failed;
     if (timedOut) {
       throw new ManagerError(
@@ -241,6 +282,15 @@ export class Manager {
       }
     }
     return false;
+  }
+}
+
+/** The pod's namespace, from the service account mount; undefined outside a cluster. */
+function inClusterNamespace(): string | undefined {
+  try {
+    return readFileSync('/var/run/secrets/kubernetes.io/serviceaccount/namespace', 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
   }
 }
 
