@@ -57,13 +57,20 @@ export {
   type OperatorOptions,
   ScanError,
 } from './di/index.js';
+export * as events from './events/index.js';
 export * as handler from './handler/index.js';
 export * as healthz from './healthz/index.js';
 export * as leaderelection from './leaderelection/index.js';
 export * as log from './log/index.js';
 export { newLogger } from './log/index.js';
 export * as manager from './manager/index.js';
-export { Manager, type ManagerOptions, newManager, setupSignalHandler } from './manager/index.js';
+export {
+  Manager,
+  type ManagerOptions,
+  managerOptionsFromFlags,
+  newManager,
+  setupSignalHandler,
+} from './manager/index.js';
 export * as metrics from './metrics/index.js';
 export { Metrics } from './metrics/index.js';
 export * as predicate from './predicate/index.js';

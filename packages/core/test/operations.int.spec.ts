@@ -117,6 +117,57 @@ describeWithControlPlane('operations: metrics, probes, logs', () => {
     expect(entries.filter((e) => e.msg === 'reconciler error' && e.name === 'flaky')).toHaveLength(2);
   }, 60_000);
 
+  it('records Events for a reconcile, aggregating repeats into a series', async () => {
+    const ns = await newNamespace(api, 'events');
+    const mgr = new Manager({ kubeConfig: kc, cache: { defaultNamespaces: [ns] } });
+    const recorder = mgr.getEventRecorderFor('widget-controller');
+    let runs = 0;
+    controllerManagedBy(mgr)
+      .for(WidgetType)
+      .complete({
+        async reconcile(request) {
+          runs++;
+          const w = await mgr.client.get(WidgetType, request);
+          for (let i = 0; i < 3; i++) recorder.event(w, 'Warning', 'SizeMissing', 'spec.size is not set');
+          recorder.event(w, 'Normal', 'Seen', `reconciled ${w.metadata?.name}`);
+        },
+      });
+    run(mgr);
+    await api.create<Widget>({
+      apiVersion: 'core.operant.test/v1',
+      kind: 'Widget',
+      metadata: { namespace: ns, name: 'noisy' },
+    });
+    await eventually(() => expect(runs).toBeGreaterThanOrEqual(1));
+    await recorder.flush();
+    const Events = resourceType<{
+      reason?: string;
+      type?: string;
+      series?: { count: number };
+      regarding?: { name?: string; kind?: string };
+      reportingController?: string;
+    }>({
+      group: 'events.k8s.io',
+      version: 'v1',
+      kind: 'Event',
+      plural: 'events',
+      namespaced: true,
+    });
+    const events = (await api.list(Events, { namespace: ns })).items;
+    const warning = events.filter((e) => e.reason === 'SizeMissing');
+    // every repeat (3 per run) lands in one Event's series
+    expect(warning).toHaveLength(1);
+    expect(warning[0]).toMatchObject({
+      type: 'Warning',
+      reportingController: 'widget-controller',
+      regarding: { kind: 'Widget', name: 'noisy' },
+      series: { count: 3 * runs },
+    });
+    const seen = events.filter((e) => e.reason === 'Seen');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.series?.count ?? 1).toBe(runs);
+  }, 60_000);
+
   it('answers /readyz 503 until the caches sync and 200 after; /healthz is ok', async () => {
     const missing = resourceType({
       group: 'later.operant.test',

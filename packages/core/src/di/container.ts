@@ -9,7 +9,7 @@ import { Cache } from '../cache/cache.js';
 import { KubeConfig } from '../client/config.js';
 import type { Provider } from '../decorators/metadata/types.js';
 import type { Manager } from '../manager/manager.js';
-import { CLIENT, LOGGER, OPERATOR_OPTIONS } from './tokens.js';
+import { CLIENT, EVENT_RECORDER, LOGGER, OPERATOR_OPTIONS } from './tokens.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: any constructor
 type Ctor = new (...args: any[]) => unknown;
@@ -53,6 +53,7 @@ export function createContainer(manager: Manager, providers: readonly Provider[]
   container.bind(CLIENT).toConstantValue(manager.client);
   container.bind(LOGGER).toConstantValue(manager.logger);
   container.bind(OPERATOR_OPTIONS).toConstantValue(options);
+  container.bind(EVENT_RECORDER).toConstantValue(manager.getEventRecorderFor('operant'));
   container.bind(manager.constructor as Ctor).toConstantValue(manager);
   for (const provider of providers) bindProvider(container, provider);
   return container;

@@ -7,5 +7,5 @@
 export const CLIENT: unique symbol = Symbol.for('@operant/core/Client');
 export const LOGGER: unique symbol = Symbol.for('@operant/core/Logger');
 export const OPERATOR_OPTIONS: unique symbol = Symbol.for('@operant/core/OperatorOptions');
-/** Seam for the events recorder (Kubernetes Events); bound once the events module exists. */
+/** The manager's EventRecorder (reporting controller `operant`). */
 export const EVENT_RECORDER: unique symbol = Symbol.for('@operant/core/EventRecorder');

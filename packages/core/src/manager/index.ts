@@ -3,5 +3,7 @@
  * shutdown) and `setupSignalHandler()`.
  * @module manager
  */
+
+export { managerOptionsFromFlags } from './flags.js';
 export { type LeaderElector, Manager, ManagerError, type ManagerOptions, newManager } from './manager.js';
 export { setupSignalHandler } from './signals.js';

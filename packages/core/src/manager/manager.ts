@@ -11,6 +11,7 @@
  */
 
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { Logger } from '../api/logger.js';
 import { needsLeaderElection, type Runnable } from '../api/runnable.js';
@@ -19,6 +20,7 @@ import { ApiClient } from '../client/api-client.js';
 import { newClient } from '../client/client.js';
 import { loadKubeConfig } from '../client/config.js';
 import type { Client } from '../client/interfaces.js';
+import { type EventRecorder, Recorder } from '../events/recorder.js';
 import { Checks } from '../healthz/checks.js';
 import { LeaseElector } from '../leaderelection/lease-elector.js';
 import { newLogger } from '../log/winston.js';
@@ -163,6 +165,23 @@ export class Manager {
       logger: this.logger.child({ component: 'leader-election' }),
       onLeading: (leading) => status.set({ name }, leading ? 1 : 0),
     });
+  }
+
+  private readonly recorders = new Map<string, Recorder>();
+
+  /** An EventRecorder that reports as `name` (controller-runtime's `GetEventRecorderFor`). */
+  getEventRecorderFor(name: string): EventRecorder & { flush(): Promise<void> } {
+    let recorder = this.recorders.get(name);
+    if (recorder === undefined) {
+      recorder = new Recorder({
+        client: this.client,
+        controller: name,
+        instance: process.env.POD_NAME ?? hostname(),
+        logger: this.logger.child({ component: 'events', controller: name }),
+      });
+      this.recorders.set(name, recorder);
+    }
+    return recorder;
   }
 
   /** Adds a liveness check served at `/healthz` and `/healthz/<name>`. */
