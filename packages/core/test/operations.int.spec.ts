@@ -165,7 +165,7 @@ describeWithControlPlane('operations: metrics, probes, logs', () => {
     });
     const seen = events.filter((e) => e.reason === 'Seen');
     expect(seen).toHaveLength(1);
-    expect(seen[0]?.series?.count ?? 1).toBe(runs);
+    expect((seen[0] as { series?: { count: number } }).series?.count ?? 1).toBe(runs);
   }, 60_000);
 
   it('answers /readyz 503 until the caches sync and 200 after; /healthz is ok', async () => {
