@@ -140,20 +140,21 @@ describeWithControlPlane('operations: metrics, probes, logs', () => {
     });
     await eventually(() => expect(runs).toBeGreaterThanOrEqual(1));
     await recorder.flush();
-    const Events = resourceType<{
+    interface EventView {
       reason?: string;
       type?: string;
       series?: { count: number };
       regarding?: { name?: string; kind?: string };
       reportingController?: string;
-    }>({
+    }
+    const Events = resourceType({
       group: 'events.k8s.io',
       version: 'v1',
       kind: 'Event',
       plural: 'events',
       namespaced: true,
     });
-    const events = (await api.list(Events, { namespace: ns })).items;
+    const events = (await api.list(Events, { namespace: ns })).items as EventView[];
     const warning = events.filter((e) => e.reason === 'SizeMissing');
     // every repeat (3 per run) lands in one Event's series
     expect(warning).toHaveLength(1);
@@ -165,7 +166,7 @@ describeWithControlPlane('operations: metrics, probes, logs', () => {
     });
     const seen = events.filter((e) => e.reason === 'Seen');
     expect(seen).toHaveLength(1);
-    expect((seen[0] as { series?: { count: number } }).series?.count ?? 1).toBe(runs);
+    expect(seen[0]?.series?.count ?? 1).toBe(runs);
   }, 60_000);
 
   it('answers /readyz 503 until the caches sync and 200 after; /healthz is ok', async () => {
