@@ -215,4 +215,29 @@ describeWithControlPlane('operations: metrics, probes, logs', () => {
       body: '[+]informers ok\nreadyz check passed\n',
     });
   }, 90_000);
+
+  it('fails /readyz when an informer has heard nothing for longer than informerStaleAfterMs', async () => {
+    const ns = await newNamespace(api, 'stale');
+    const mgr = new Manager({
+      kubeConfig: kc,
+      healthProbeBindAddress: '127.0.0.1:0',
+      informerStaleAfterMs: 1500,
+      cache: { defaultNamespaces: [ns], byObject: [{ type: WidgetType }] },
+    });
+    run(mgr);
+    const { port } = await (mgr.healthProbeServer as NonNullable<Manager['healthProbeServer']>).address();
+    const readyz = () => get(`http://127.0.0.1:${port}/readyz?verbose`);
+    await api.create<Widget>({
+      apiVersion: 'core.operant.test/v1',
+      kind: 'Widget',
+      metadata: { namespace: ns, name: 'x' },
+    });
+    await eventually(async () => expect((await readyz()).status).toBe(200));
+    const stale = await eventually(async () => {
+      const r = await readyz();
+      expect(r.status).toBe(503);
+      return r;
+    }, 30_000);
+    expect(stale.body).toMatch(/\[-\]informers failed: no watch event or bookmark for over 1500 ms: Widget/);
+  }, 60_000);
 });

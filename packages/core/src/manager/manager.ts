@@ -68,6 +68,8 @@ export interface ManagerOptions {
   metricsBindAddress?: string;
   /** Where `/healthz` and `/readyz` are served, e.g. `:8081`; `0` (default) turns them off. */
   healthProbeBindAddress?: string;
+  /** `/readyz` fails when an informer has seen no event or bookmark for this long. Default 10 min. */
+  informerStaleAfterMs?: number;
 }
 
 export class ManagerError extends Error {
@@ -96,6 +98,7 @@ export class Manager {
   readonly metricsServer: HttpServer | undefined;
   readonly healthProbeServer: HttpServer | undefined;
   private cacheSynced = false;
+  private readonly informerStaleAfterMs: number;
   private readonly runnables: Runnable[] = [];
   private readonly controllerNames = new Set<string>();
   private readonly leaderElector: LeaderElector | undefined;
@@ -122,6 +125,7 @@ export class Manager {
     this.metrics = options.metrics instanceof Metrics ? options.metrics : new Metrics(options.metrics);
     this.leaderElector = options.leaderElector ?? this.leaseElector(options);
     this.healthz.add('ping', () => undefined);
+    this.informerStaleAfterMs = options.informerStaleAfterMs ?? 600_000;
     this.readyz.add('informers', () => this.checkInformers());
     const enabled = (address: string | undefined): address is string => address !== undefined && address !== '0';
     if (enabled(options.metricsBindAddress)) {
@@ -198,6 +202,15 @@ export class Manager {
     if (!this.cacheSynced) throw new Error('caches have not synced yet');
     const pending = this.cache.health().filter((h) => !h.synced);
     if (pending.length > 0) throw new Error(`informers not synced: ${pending.map((h) => h.kind).join(', ')}`);
+    const now = Date.now();
+    const stale = this.cache
+      .health()
+      .filter((h) => h.lastEventTime !== undefined && now - h.lastEventTime.getTime() > this.informerStaleAfterMs);
+    if (stale.length > 0) {
+      throw new Error(
+        `no watch event or bookmark for over ${this.informerStaleAfterMs} ms: ${stale.map((h) => h.kind).join(', ')}`,
+      );
+    }
   }
 
   /** Reserves a controller name; throws when it is taken (names key logs and metrics). */
