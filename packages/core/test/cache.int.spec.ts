@@ -11,19 +11,7 @@ import { Cache, type CacheOptions } from '../src/cache/cache.js';
 import { ApiClient } from '../src/client/api-client.js';
 import { newClient } from '../src/client/client.js';
 import { isNotCached, isNotFound } from '../src/client/errors.js';
-import { eventually, newNamespace } from './fixtures/helpers.js';
-
-const cm = (
-  namespace: string,
-  name: string,
-  data: Record<string, string> = {},
-  labels?: Record<string, string>,
-): V1ConfigMap => ({
-  apiVersion: 'v1',
-  kind: 'ConfigMap',
-  metadata: { namespace, name, labels },
-  data,
-});
+import { cm, eventually, newNamespace } from './fixtures/helpers.js';
 
 type Event = {
   type: 'add' | 'update' | 'delete';
