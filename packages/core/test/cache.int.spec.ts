@@ -12,29 +12,7 @@ import { ApiClient } from '../src/client/api-client.js';
 import { newClient } from '../src/client/client.js';
 import { isNotCached, isNotFound } from '../src/client/errors.js';
 import { cm, eventually, newNamespace } from './fixtures/helpers.js';
-
-type Event = {
-  type: 'add' | 'update' | 'delete';
-  name: string;
-  initial?: boolean;
-  finalStateUnknown?: boolean;
-  oldData?: unknown;
-  data?: unknown;
-};
-
-function recorder(events: Event[]) {
-  return {
-    onAdd: (o: V1ConfigMap, initial: boolean) => {
-      events.push({ type: 'add', name: o.metadata?.name ?? '', initial, data: o.data });
-    },
-    onUpdate: (old: V1ConfigMap, o: V1ConfigMap) => {
-      events.push({ type: 'update', name: o.metadata?.name ?? '', oldData: old.data, data: o.data });
-    },
-    onDelete: (o: V1ConfigMap, finalStateUnknown: boolean) => {
-      events.push({ type: 'delete', name: o.metadata?.name ?? '', finalStateUnknown });
-    },
-  };
-}
+import { type RecordedEvent, recorder } from './fixtures/recorder.js';
 
 describeWithControlPlane('cache', () => {
   let api: ApiClient;
@@ -74,7 +52,7 @@ describeWithControlPlane('cache', () => {
     const cache = await startCache({
       byObject: [{ type: V1ConfigMap, namespaces: [nsA], labelSelector: 'suite=events' }],
     });
-    const events: Event[] = [];
+    const events: RecordedEvent[] = [];
     cache.getInformer(V1ConfigMap).addEventHandler(recorder(events));
     expect(await cache.waitForCacheSync(stop.signal)).toBe(true);
     expect(events).toEqual([{ type: 'add', name: 'ev-before', initial: true, data: { v: '0' } }]);
@@ -93,7 +71,7 @@ describeWithControlPlane('cache', () => {
     expect(events.find((e) => e.name === 'ev-new' && e.type === 'add')?.initial).toBe(false);
 
     // a handler added after sync first gets the current objects as adds
-    const late: Event[] = [];
+    const late: RecordedEvent[] = [];
     const registration = cache.getInformer(V1ConfigMap).addEventHandler(recorder(late));
     expect(late).toEqual([{ type: 'add', name: 'ev-before', initial: true, data: { v: '0' } }]);
     expect(registration.hasSynced()).toBe(true);

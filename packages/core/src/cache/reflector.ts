@@ -158,6 +158,7 @@ export class Reflector {
         return false;
       case 'gone':
         this.log.info('watch expired (410), relisting', { resourceVersion: this.state.resourceVersion });
+        this.state.lastError = end.error;
         if (this.goneStreak++ > 0) await this.fail(end.error, signal);
         return true;
       case 'error':
