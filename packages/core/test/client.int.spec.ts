@@ -11,19 +11,7 @@ import { newClient } from '../src/client/client.js';
 import { ClientError, isAlreadyExists, isConflict, isInvalid, isNotCached, isNotFound } from '../src/client/errors.js';
 import type { Client } from '../src/client/interfaces.js';
 import { jsonPatch, mergeFrom, mergePatch, strategicMergePatch } from '../src/client/patch.js';
-import { eventually, installWidgetCrd, newNamespace, type Widget, WidgetType } from './fixtures/helpers.js';
-
-const cm = (
-  namespace: string,
-  name: string,
-  data: Record<string, string> = {},
-  labels?: Record<string, string>,
-): V1ConfigMap => ({
-  apiVersion: 'v1',
-  kind: 'ConfigMap',
-  metadata: { namespace, name, labels },
-  data,
-});
+import { cm, eventually, installWidgetCrd, newNamespace, type Widget, WidgetType } from './fixtures/helpers.js';
 
 const deployment = (namespace: string, name: string): V1Deployment =>
   Object.assign(new V1Deployment(), {

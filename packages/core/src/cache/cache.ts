@@ -199,16 +199,12 @@ export class Cache implements CacheReader {
       );
     }
     const scoped = informer.scope.namespaces;
-    if (info.namespaced && scoped !== undefined && scoped.length > 0) {
-      if (namespace === undefined || !scoped.includes(namespace)) {
-        // an all-namespace list of a namespace-scoped cache is allowed: it spans the cached namespaces
-        if (namespace !== undefined) {
-          throw new ClientError(
-            'notCached',
-            `${action}: the cache of ${info.kind} holds only namespaces ${scoped.join(', ')}`,
-          );
-        }
-      }
+    // a list across all namespaces of a namespace-scoped cache spans the cached namespaces
+    if (info.namespaced && scoped?.length && namespace !== undefined && !scoped.includes(namespace)) {
+      throw new ClientError(
+        'notCached',
+        `${action}: the cache of ${info.kind} holds only namespaces ${scoped.join(', ')}`,
+      );
     }
     if (this.signal === undefined) throw new ClientError('notCached', `${action}: the cache is not started`);
     if (!(await informer.waitForSync(signal)))

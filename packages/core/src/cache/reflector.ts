@@ -158,6 +158,7 @@ export class Reflector {
         return false;
       case 'gone':
         this.log.info('watch expired (410), relisting', { resourceVersion: this.state.resourceVersion });
+        this.state.lastError = end.error;
         if (this.goneStreak++ > 0) await this.fail(end.error, signal);
         return true;
       case 'error':
@@ -170,7 +171,7 @@ export class Reflector {
     this.state.lastError = error;
     this.state.consecutiveFailures++;
     const delay = this.backoff.next();
-    this.log.warn('list/watch failed, retrying', { error: error.message, kind_: error.kind, retryInMs: delay });
+    this.log.warn('list/watch failed, retrying', { error: error.message, reason: error.kind, retryInMs: delay });
     await sleep(delay, signal);
   }
 
@@ -230,12 +231,13 @@ export class Reflector {
           const now = new Date();
           this.watchEvents++;
           this.state.lastEventTime = now;
-          const rv = event.object.metadata?.resourceVersion;
-          if (rv !== undefined && rv !== '') this.state.resourceVersion = rv;
-          if (this.state.consecutiveFailures > 0) this.succeeded();
           if (event.type === 'BOOKMARK') this.state.lastBookmarkTime = now;
           else if (event.type === 'DELETED') this.sink.remove(event.object);
           else this.sink.upsert(event.object);
+          // only after the sink took the event: a throwing transform makes the watch resume before it
+          const rv = event.object.metadata?.resourceVersion;
+          if (rv !== undefined && rv !== '') this.state.resourceVersion = rv;
+          if (this.state.consecutiveFailures > 0) this.succeeded();
         },
         signal,
       );

@@ -4,12 +4,15 @@
  * kinds listed in `readLive` (c-r's `CacheOptions.DisableFor`), and fail with `notCached`
  * for anything else: no silent live reads and no hidden cluster-wide informers. Without a
  * cache every read is live.
+ *
+ * Objects are the API server's JSON as parsed: timestamps (`metadata.creationTimestamp`, …)
+ * are RFC 3339 strings even where client-node's model types say `Date`.
  * @module
  */
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { KubernetesList, KubernetesObject, ObjectKey } from '../api/object.js';
 import type { ResourceRegistry } from '../resources/registry.js';
-import type { ResourceInfo, ResourceType } from '../resources/resource-type.js';
+import { gvkString, type ResourceInfo, type ResourceType } from '../resources/resource-type.js';
 import { ApiClient } from './api-client.js';
 import { ClientError } from './errors.js';
 import type {
@@ -46,14 +49,18 @@ export interface ClientOptions {
 export function newClient(options: ClientOptions): Client {
   const api = new ApiClient(options);
   if (options.cache === undefined) return api;
-  return new DelegatingClient(api, options.cache, new Set(options.readLive?.map((t) => api.resourceInfo(t))));
+  return new DelegatingClient(
+    api,
+    options.cache,
+    new Set(options.readLive?.map((t) => gvkString(api.resourceInfo(t)))),
+  );
 }
 
 class DelegatingClient implements Client {
   constructor(
     private readonly api: ApiClient,
     private readonly cache: CacheReader,
-    private readonly live: ReadonlySet<ResourceInfo>,
+    private readonly live: ReadonlySet<string>,
   ) {}
 
   resourceInfo(type: ResourceType): ResourceInfo {
@@ -76,7 +83,7 @@ class DelegatingClient implements Client {
 
   private readerFor(type: ResourceType, action: string): Reader {
     const info = this.api.resourceInfo(type);
-    if (this.live.has(info)) return this.api;
+    if (this.live.has(gvkString(info))) return this.api;
     if (this.cache.isCached(info)) return this.cache;
     throw new ClientError(
       'notCached',
