@@ -221,7 +221,7 @@ describeWithControlPlane('operations: metrics, probes, logs', () => {
     const mgr = new Manager({
       kubeConfig: kc,
       healthProbeBindAddress: '127.0.0.1:0',
-      informerStaleAfterMs: 1500,
+      informerStaleAfterMs: 300, // shorter than the API server's bookmark interval
       cache: { defaultNamespaces: [ns], byObject: [{ type: WidgetType }] },
     });
     run(mgr);
@@ -232,12 +232,16 @@ describeWithControlPlane('operations: metrics, probes, logs', () => {
       kind: 'Widget',
       metadata: { namespace: ns, name: 'x' },
     });
-    await eventually(async () => expect((await readyz()).status).toBe(200));
-    const stale = await eventually(async () => {
-      const r = await readyz();
-      expect(r.status).toBe(503);
-      return r;
-    }, 30_000);
-    expect(stale.body).toMatch(/\[-\]informers failed: no watch event or bookmark for over 1500 ms: Widget/);
+    await eventually(async () => expect((await readyz()).status).toBe(200), 20_000, 20);
+    const stale = await eventually(
+      async () => {
+        const r = await readyz();
+        expect(r.status).toBe(503);
+        return r;
+      },
+      30_000,
+      50,
+    );
+    expect(stale.body).toMatch(/\[-\]informers failed: no watch event or bookmark for over 300 ms: Widget/);
   }, 60_000);
 });

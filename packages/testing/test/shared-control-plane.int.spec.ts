@@ -55,6 +55,25 @@ describeWithControlPlane('shared control plane', () => {
       );
     });
 
+    it('keeps x-kubernetes-* extensions from YAML (a CEL rule is enforced)', async () => {
+      await installCrds(kc, { paths: [widgetsCrd] });
+      const objects = kc.makeApiClient(CustomObjectsApi);
+      let rejection: unknown;
+      try {
+        await objects.createNamespacedCustomObject({
+          group: 'test.operant.dev',
+          version: 'v1',
+          namespace: 'default',
+          plural: 'widgets',
+          body: { apiVersion: 'test.operant.dev/v1', kind: 'Widget', metadata: { name: 'cel' }, spec: { replicas: 7 } },
+        });
+      } catch (err) {
+        rejection = err;
+      }
+      expect((rejection as ApiException<string>).code).toBe(422);
+      expect((rejection as ApiException<string>).body).toContain('more than 5 replicas need an image');
+    });
+
     it('reports a missing CRD path clearly', async () => {
       await expect(installCrds(kc, { paths: ['/nonexistent/crds'] })).rejects.toThrow(
         'unable to read CRDs: /nonexistent/crds does not exist',

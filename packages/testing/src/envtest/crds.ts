@@ -8,13 +8,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  ApiException,
-  ApiextensionsV1Api,
-  CustomObjectsApi,
-  type KubeConfig,
-  type V1CustomResourceDefinition,
-} from '@kubernetes/client-node';
+import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
+import { ApiClient, isAlreadyExists, isConflict, isNotFound, resourceType } from '@operant/core';
 import { parseAllDocuments } from 'yaml';
 import { EnvtestError } from './errors.js';
 
@@ -63,24 +58,39 @@ export async function readCrds(paths: readonly string[], errorIfMissing = true):
   return crds;
 }
 
-const isStatus = (err: unknown, code: number): boolean => err instanceof ApiException && err.code === code;
+// CRDs go over the wire as plain JSON (Operant's client), so `x-kubernetes-*` keys from
+// YAML survive; client-node's generated API would drop them (its serializer expects model keys).
+const CrdType = resourceType<V1CustomResourceDefinition>({
+  group: 'apiextensions.k8s.io',
+  version: 'v1',
+  kind: 'CustomResourceDefinition',
+  plural: 'customresourcedefinitions',
+  namespaced: false,
+});
 
-async function createOrReplace(api: ApiextensionsV1Api, crd: V1CustomResourceDefinition): Promise<void> {
+const withKind = (crd: V1CustomResourceDefinition): V1CustomResourceDefinition => ({
+  ...crd,
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+});
+
+async function createOrReplace(api: ApiClient, crd: V1CustomResourceDefinition): Promise<void> {
   const name = crd.metadata?.name as string;
   for (let attempt = 0; ; attempt++) {
     try {
-      await api.createCustomResourceDefinition({ body: crd });
+      await api.create(withKind(crd));
       return;
     } catch (err) {
-      if (!isStatus(err, 409)) throw err;
+      if (!isAlreadyExists(err)) throw err;
     }
     try {
-      const current = await api.readCustomResourceDefinition({ name });
-      const body = { ...crd, metadata: { ...crd.metadata, resourceVersion: current.metadata?.resourceVersion } };
-      await api.replaceCustomResourceDefinition({ name, body });
+      const current = await api.get(CrdType, { name });
+      await api.update(
+        withKind({ ...crd, metadata: { ...crd.metadata, resourceVersion: current.metadata?.resourceVersion } }),
+      );
       return;
     } catch (err) {
-      if (!isStatus(err, 409) || attempt >= 5) throw err;
+      if (!isConflict(err) || attempt >= 5) throw err;
     }
   }
 }
@@ -89,15 +99,13 @@ function condition(crd: V1CustomResourceDefinition, type: string): string | unde
   return crd.status?.conditions?.find((c) => c.type === type)?.status;
 }
 
-async function waitServed(kc: KubeConfig, crd: V1CustomResourceDefinition, timeoutMs: number): Promise<void> {
+async function waitServed(api: ApiClient, crd: V1CustomResourceDefinition, timeoutMs: number): Promise<void> {
   const name = crd.metadata?.name as string;
-  const api = kc.makeApiClient(ApiextensionsV1Api);
-  const objects = kc.makeApiClient(CustomObjectsApi);
   const deadline = Date.now() + timeoutMs;
   const pending = new Set(crd.spec.versions.filter((v) => v.served).map((v) => v.name));
   let state = 'not yet established';
   while (Date.now() < deadline) {
-    const current = await api.readCustomResourceDefinition({ name });
+    const current = await api.get(CrdType, { name });
     if (condition(current, 'NamesAccepted') === 'False') {
       const reason = current.status?.conditions?.find((c) => c.type === 'NamesAccepted')?.message;
       throw new EnvtestError('crdInstall', `unable to install CRD ${name}: names not accepted: ${reason}`);
@@ -105,16 +113,18 @@ async function waitServed(kc: KubeConfig, crd: V1CustomResourceDefinition, timeo
     if (condition(current, 'Established') === 'True') {
       state = `versions ${[...pending].join(', ')} not served yet`;
       for (const version of [...pending]) {
+        const served = resourceType({
+          group: crd.spec.group,
+          version,
+          kind: crd.spec.names.kind,
+          plural: crd.spec.names.plural,
+          namespaced: crd.spec.scope === 'Namespaced',
+        });
         try {
-          await objects.listClusterCustomObject({
-            group: crd.spec.group,
-            version,
-            plural: crd.spec.names.plural,
-            limit: 1,
-          });
+          await api.list(served, { limit: 1 });
           pending.delete(version);
         } catch (err) {
-          if (!isStatus(err, 404)) throw err;
+          if (!isNotFound(err)) throw err;
         }
       }
       if (pending.size === 0) return;
@@ -130,25 +140,26 @@ export async function installCrds(kc: KubeConfig, options: CrdInstallOptions): P
     ...(await readCrds(options.paths ?? [], options.errorIfPathMissing ?? true)),
     ...(options.objects ?? []),
   ];
-  const api = kc.makeApiClient(ApiextensionsV1Api);
+  const api = new ApiClient({ kubeConfig: kc });
   for (const crd of crds) {
     try {
       await createOrReplace(api, crd);
     } catch (err) {
-      const body = err instanceof ApiException ? `: ${JSON.stringify(err.body)}` : '';
-      throw new EnvtestError('crdInstall', `unable to install CRD ${crd.metadata?.name}${body}`, { cause: err });
+      throw new EnvtestError('crdInstall', `unable to install CRD ${crd.metadata?.name}: ${(err as Error).message}`, {
+        cause: err,
+      });
     }
   }
-  for (const crd of crds) await waitServed(kc, crd, options.timeoutMs ?? 30_000);
+  for (const crd of crds) await waitServed(api, crd, options.timeoutMs ?? 30_000);
   return crds;
 }
 
 /** Deletes the given CRDs, ignoring ones already gone (envtest's `CleanUpAfterUse`). */
 export async function uninstallCrds(kc: KubeConfig, crds: readonly V1CustomResourceDefinition[]): Promise<void> {
-  const api = kc.makeApiClient(ApiextensionsV1Api);
+  const api = new ApiClient({ kubeConfig: kc });
   for (const crd of crds) {
-    await api.deleteCustomResourceDefinition({ name: crd.metadata?.name as string }).catch((err: unknown) => {
-      if (!isStatus(err, 404)) throw err;
+    await api.delete(withKind(crd)).catch((err: unknown) => {
+      if (!isNotFound(err)) throw err;
     });
   }
 }
