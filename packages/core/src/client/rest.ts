@@ -58,7 +58,13 @@ export class RestClient {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
     const ctx = new RequestContext(url.toString(), HttpMethod[req.method]);
-    await this.kubeConfig.applySecurityAuthentication(ctx);
+    try {
+      await this.kubeConfig.applySecurityAuthentication(ctx);
+    } catch (err) {
+      throw new ClientError('unauthorized', `unable to authenticate ${req.method} ${req.path}: ${describe(err)}`, {
+        cause: err,
+      });
+    }
     ctx.setHeaderParam('Accept', req.accept ?? 'application/json');
     if (req.body !== undefined) {
       ctx.setHeaderParam('Content-Type', req.contentType ?? 'application/json');
