@@ -116,6 +116,11 @@ export class RestClient {
   }
 }
 
+/** The Accept header asking for `PartialObjectMetadata` (or its list) instead of whole objects. */
+export function metadataAccept(list: boolean): string {
+  return `application/json;as=PartialObjectMetadata${list ? 'List' : ''};g=meta.k8s.io;v=v1,application/json`;
+}
+
 /** The Status object in an error body, if it is one. */
 export function parseStatus(text: string): Status | undefined {
   try {
