@@ -17,6 +17,8 @@ const shared = {
 
 /** @type {import('jest').Config} */
 export default {
+  // jest reads testTimeout from the global config, not from a project's
+  testTimeout: 120_000,
   projects: [
     {
       ...shared,
@@ -29,7 +31,6 @@ export default {
       testMatch: ['<rootDir>/packages/*/test/**/*.int.spec.ts', '<rootDir>/examples/*/test/**/*.int.spec.ts'],
       globalSetup: '<rootDir>/packages/testing/dist/jest/global-setup.js',
       globalTeardown: '<rootDir>/packages/testing/dist/jest/global-teardown.js',
-      testTimeout: 120_000,
     },
   ],
 };
