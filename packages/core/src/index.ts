@@ -1,7 +1,7 @@
 /**
  * `@operant/core`: the runtime (client, cache, workqueue, controllers, manager) and the
  * decorators that drive it. The package root re-exports the everyday names; folders are
- * also exposed as namespaces (`client.mergeFrom`, `cache.Cache`).
+ * also exposed as namespaces (`client.mergeFrom`, `cache.Cache`, `workqueue.Workqueue`).
  * @module
  */
 export * from './api/index.js';
@@ -86,5 +86,3 @@ export {
 export * as source from './source/index.js';
 export * as workqueue from './workqueue/index.js';
 export { Workqueue, type WorkqueueOptions } from './workqueue/index.js';
-
-export const CORE_PACKAGE = '@operant/core';

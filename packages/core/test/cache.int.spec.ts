@@ -1,5 +1,5 @@
 /**
- * The cache against the real API server: sync and events, indexes, namespace/label scoping,
+ * The cache against the real API server: sync and events, indexes, namespace/label/field scoping,
  * managedFields stripping, metadata-only, frozen shared objects, the client reading from it,
  * and no timers or sockets left once it stops.
  */
@@ -136,8 +136,13 @@ describeWithControlPlane('cache', () => {
       byObject: [{ type: V1ConfigMap, namespaces: [nsA], labelSelector: 'suite=scope' }],
     });
     const labelCache = await startCache({ byObject: [{ type: V1ConfigMap, labelSelector: 'keep=yes' }] });
+    const fieldCache = await startCache({
+      byObject: [{ type: V1ConfigMap, fieldSelector: { 'metadata.name': 'scoped' } }],
+    });
     expect(await nsCache.waitForCacheSync(stop.signal)).toBe(true);
     expect(await labelCache.waitForCacheSync(stop.signal)).toBe(true);
+    expect(await fieldCache.waitForCacheSync(stop.signal)).toBe(true);
+    expect((await fieldCache.list(V1ConfigMap, {})).items.map((o) => o.metadata?.namespace).sort()).toEqual([nsA, nsB]);
 
     const inA = await nsCache.list(V1ConfigMap, {});
     expect(inA.items.map((o) => `${o.metadata?.namespace}/${o.metadata?.name}`).sort()).toEqual([

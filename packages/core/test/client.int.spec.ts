@@ -205,6 +205,28 @@ describeWithControlPlane('client (live)', () => {
     });
   });
 
+  it('should read metadata only when asked', async () => {
+    await client.create(cm(ns, 'meta-only', { big: 'x'.repeat(64) }, { meta: 'yes' }));
+    const got = (await client.get(
+      V1ConfigMap,
+      { namespace: ns, name: 'meta-only' },
+      { metadataOnly: true },
+    )) as V1ConfigMap;
+    expect(got.kind).toBe('PartialObjectMetadata');
+    expect(got.metadata?.labels).toEqual({ meta: 'yes' });
+    expect(got.data).toBeUndefined();
+    const list = await client.list(V1ConfigMap, { namespace: ns, labelSelector: 'meta=yes', metadataOnly: true });
+    expect(list.kind).toBe('PartialObjectMetadataList');
+    expect(list.items.map((i) => [i.metadata?.name, i.data])).toEqual([['meta-only', undefined]]);
+    const page = await client.list(V1ConfigMap, {
+      namespace: ns,
+      labelSelector: 'meta=yes',
+      metadataOnly: true,
+      limit: 5,
+    });
+    expect(page.kind).toBe('PartialObjectMetadataList');
+  });
+
   it('should not persist dry-run writes', async () => {
     const dry = await client.create(cm(ns, 'dry', { a: '1' }), { dryRun: true });
     expect(dry.metadata?.name).toBe('dry');

@@ -2,6 +2,8 @@
  * The watch survives a kube-apiserver restart (same etcd, same port) without losing an
  * event: changes made right after the restart, while the cache's watch is still down and
  * backing off, all reach the cache and its handlers, and the watch carries on afterwards.
+ * And a watch whose connection goes silent (frozen by a proxy, not closed) is abandoned by
+ * the inactivity watchdog and resumed.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { V1ConfigMap } from '@kubernetes/client-node';
@@ -11,6 +13,7 @@ import { ApiClient } from '../src/client/api-client.js';
 import { isNotFound } from '../src/client/errors.js';
 import { cm, eventually, newNamespace } from './fixtures/helpers.js';
 import { type RecordedEvent, recorder } from './fixtures/recorder.js';
+import { TcpProxy } from './fixtures/tcp-proxy.js';
 
 const skip = ownControlPlaneSkipReason();
 
@@ -84,5 +87,37 @@ const skip = ownControlPlaneSkipReason();
       await api.create(cm(ns, 'later'));
       await eventually(() => expect(events.some((e) => e.name === 'later' && e.type === 'add')).toBe(true));
     }, 120_000);
+
+    it('should resume a watch whose connection went silent', async () => {
+      const url = new URL(env.server);
+      const proxy = new TcpProxy({ host: url.hostname, port: Number(url.port) });
+      await proxy.start();
+      const own = new AbortController();
+      const cache = new Cache({
+        kubeConfig: proxy.kubeConfigFor(env.kubeConfig()),
+        byObject: [{ type: V1ConfigMap, namespaces: [ns] }],
+        reflector: { inactivityTimeoutMs: 3000, backoff: { initialMs: 200, maxMs: 200 } },
+      });
+      const events: RecordedEvent[] = [];
+      cache.getInformer(V1ConfigMap).addEventHandler(recorder(events));
+      const done = cache.start(own.signal);
+      try {
+        expect(await cache.waitForCacheSync(own.signal)).toBe(true);
+        // an event through the watch proves its connection is up before it is frozen
+        await api.create(cm(ns, 'before-silence'));
+        await eventually(() => expect(events.some((e) => e.name === 'before-silence' && e.type === 'add')).toBe(true));
+        proxy.freeze();
+        await api.create(cm(ns, 'while-silent'));
+        await eventually(
+          () => expect(events.some((e) => e.name === 'while-silent' && e.type === 'add')).toBe(true),
+          30_000,
+        );
+        expect(cache.health()[0]?.reflectors[0]?.lastError?.kind).toBe('timeout');
+      } finally {
+        own.abort();
+        await done;
+        await proxy.stop();
+      }
+    }, 60_000);
   },
 );

@@ -167,7 +167,8 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
     };
   }
 
-  private sinkFor(namespace: string | undefined): ReflectorSink {
+  /** What the reflector of `namespace` feeds (public for the informer's unit tests; not exported from the package). */
+  sinkFor(namespace: string | undefined): ReflectorSink {
     return {
       replace: (objects) => this.replace(namespace, objects),
       upsert: (obj) => {

@@ -17,7 +17,7 @@ import { type LogFields, type Logger, noopLogger } from '../api/logger.js';
 import type { KubernetesList, KubernetesObject } from '../api/object.js';
 import { ClientError } from '../client/errors.js';
 import { describeObject, resourcePath } from '../client/paths.js';
-import type { RestClient } from '../client/rest.js';
+import { metadataAccept, type RestClient } from '../client/rest.js';
 import type { ResourceInfo } from '../resources/resource-type.js';
 import { Backoff, type BackoffOptions, sleep } from './backoff.js';
 import { runWatch, type WatchEnd } from './watch-stream.js';
@@ -68,9 +68,6 @@ export interface ReflectorHealth {
   /** Lists done (1 = only the initial one). */
   lists: number;
 }
-
-const metadataAccept = (list: boolean) =>
-  `application/json;as=PartialObjectMetadata${list ? 'List' : ''};g=meta.k8s.io;v=v1,application/json`;
 
 export class Reflector {
   private readonly state: ReflectorHealth = {

@@ -28,7 +28,7 @@ import type {
 import { ObjectResolver, wireBody } from './object-resolver.js';
 import { contentTypes, type Patch } from './patch.js';
 import { describeObject, resourcePath } from './paths.js';
-import { RestClient } from './rest.js';
+import { metadataAccept, RestClient } from './rest.js';
 import { fieldSelectorString, labelSelectorString } from './selectors.js';
 
 /** Page size of live lists that did not ask for a `limit` (controller-runtime's reflector uses 500). */
@@ -68,7 +68,12 @@ export class ApiClient implements Client {
   async get<T extends KubernetesObject>(type: ResourceType<T>, key: ObjectKey, options: GetOptions = {}): Promise<T> {
     const info = this.registry.resolve(type);
     return this.rest.json<T>(
-      { method: 'GET', path: resourcePath(info, key.namespace, key.name), signal: options.signal },
+      {
+        method: 'GET',
+        path: resourcePath(info, key.namespace, key.name),
+        accept: options.metadataOnly ? metadataAccept(false) : undefined,
+        signal: options.signal,
+      },
       `unable to get ${describeObject(info, key.namespace, key.name)}`,
     );
   }
@@ -78,11 +83,13 @@ export class ApiClient implements Client {
     const action = `unable to list ${describeObject(info, options.namespace)}`;
     const query = listQuery(options);
     const path = resourcePath(info, options.namespace);
+    const accept = options.metadataOnly ? metadataAccept(true) : undefined;
     if (options.limit !== undefined) {
       return this.rest.json(
         {
           method: 'GET',
           path,
+          accept,
           signal: options.signal,
           query: { ...query, limit: options.limit, continue: options.continue },
         },
@@ -93,7 +100,13 @@ export class ApiClient implements Client {
     let token = options.continue;
     do {
       const page: KubernetesList<T> = await this.rest.json(
-        { method: 'GET', path, signal: options.signal, query: { ...query, limit: DEFAULT_PAGE_SIZE, continue: token } },
+        {
+          method: 'GET',
+          path,
+          accept,
+          signal: options.signal,
+          query: { ...query, limit: DEFAULT_PAGE_SIZE, continue: token },
+        },
         action,
       );
       if (list === undefined) list = page;

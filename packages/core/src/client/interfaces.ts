@@ -14,9 +14,14 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export type GetOptions = CallOptions;
+export interface GetOptions extends CallOptions {
+  /** Live reads: only apiVersion, kind and metadata (`PartialObjectMetadata`). Cached reads return what the cache holds. */
+  metadataOnly?: boolean;
+}
 
 export interface ListOptions extends CallOptions {
+  /** Live reads: items are `PartialObjectMetadata` (apiVersion, kind, metadata only). */
+  metadataOnly?: boolean;
   /** Omit (or `undefined`) for all namespaces. */
   namespace?: string;
   labelSelector?: LabelSelector;

@@ -58,7 +58,13 @@ export class RestClient {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
     const ctx = new RequestContext(url.toString(), HttpMethod[req.method]);
-    await this.kubeConfig.applySecurityAuthentication(ctx);
+    try {
+      await this.kubeConfig.applySecurityAuthentication(ctx);
+    } catch (err) {
+      throw new ClientError('unauthorized', `unable to authenticate ${req.method} ${req.path}: ${describe(err)}`, {
+        cause: err,
+      });
+    }
     ctx.setHeaderParam('Accept', req.accept ?? 'application/json');
     if (req.body !== undefined) {
       ctx.setHeaderParam('Content-Type', req.contentType ?? 'application/json');
@@ -108,6 +114,11 @@ export class RestClient {
       throw new ClientError('transport', `${action}: the API server sent invalid JSON`, { cause: err });
     }
   }
+}
+
+/** The Accept header asking for `PartialObjectMetadata` (or its list) instead of whole objects. */
+export function metadataAccept(list: boolean): string {
+  return `application/json;as=PartialObjectMetadata${list ? 'List' : ''};g=meta.k8s.io;v=v1,application/json`;
 }
 
 /** The Status object in an error body, if it is one. */
