@@ -55,6 +55,7 @@ export { Immutable, XValidation, type XValidationOptions } from './decorators/x-
 export { CrdError, type CrdErrorKind } from './errors.js';
 export { getResourceMetadata } from './metadata/storage.js';
 export type {
+  AnyClass,
   CrdMetadataOptions,
   CustomResourceOptions,
   DeprecatedVersionOptions,

@@ -15,11 +15,12 @@ import {
 } from 'class-validator';
 import { ArrayOf, Field, MapOf, PreserveUnknownFields } from '../decorators/shape.decorator.js';
 import { CrdError, type CrdErrorKind } from '../errors.js';
+import type { AnyClass } from '../metadata/types.js';
 import { SchemaBuilder } from './object-schema.js';
 
-const schemaOf = (type: Function) => new SchemaBuilder().objectSchema(type, type.name);
+const schemaOf = (type: AnyClass) => new SchemaBuilder().objectSchema(type, type.name);
 
-function failure(type: Function): CrdError {
+function failure(type: AnyClass): CrdError {
   try {
     schemaOf(type);
   } catch (err) {
@@ -72,7 +73,7 @@ class NoMetadata {
   @Field() value: unknown;
 }
 
-const cases: [string, Function, CrdErrorKind, string][] = [
+const cases: [string, AnyClass, CrdErrorKind, string][] = [
   [
     'an array without @ArrayOf',
     NoElementType,
