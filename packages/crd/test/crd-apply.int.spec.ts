@@ -14,6 +14,7 @@ import { ObjectSerializer } from '@kubernetes/client-node/dist/gen/models/Object
 import { buildCrds, type CustomResourceDefinition, validate } from '@operant/crd';
 import { installCrds } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
+import { Gadget } from './fixtures/gadget.js';
 import { Widget, WidgetV1beta1 } from './fixtures/widget.js';
 
 /** The client-node model of a wire-form CRD (its API classes serialize models, not wire JSON). */
@@ -124,20 +125,36 @@ const invalid: [string, unknown, string][] = [
   ['missing spec', { apiVersion: 'demo.operant.dev/v1', kind: 'Widget' }, 'spec'],
 ];
 
+const gadget = (spec: Record<string, unknown>) => ({ apiVersion: 'demo.operant.dev/v1', kind: 'Gadget', spec });
+const endpoints = (port: number) => ({ a: { host: 'a.example', port } });
+
+/** Gadget cases: [case, object, field]; `endpoints` is a Map in code, so validate() sees a Map. */
+const invalidGadgets: [string, unknown, string][] = [
+  ['exclusive minimum in a map value', gadget({ endpoints: endpoints(0) }), 'spec.endpoints.a.port'],
+  ['type-level CEL rule broken', gadget({ enabled: true }), 'spec'],
+  [
+    'too many map entries',
+    gadget({ endpoints: Object.fromEntries([...'abcde'].map((k) => [k, { host: 'h', port: 1 }])) }),
+    'spec.endpoints',
+  ],
+];
+
 async function serverCauses(
   objects: CustomObjectsApi,
   name: string,
   body: unknown,
+  kind = 'widgets',
 ): Promise<{ code: number; fields: string[] }> {
   try {
-    await objects.createNamespacedCustomObject({
+    const target = {
       group: 'demo.operant.dev',
       version: 'v1',
-      namespace: 'default',
-      plural: 'widgets',
       body: { ...(body as object), metadata: { name } },
       dryRun: 'All',
-    });
+    };
+    if (kind === 'widgets')
+      await objects.createNamespacedCustomObject({ ...target, namespace: 'default', plural: kind });
+    else await objects.createClusterCustomObject({ ...target, plural: kind });
     return { code: 201, fields: [] };
   } catch (err) {
     if (!(err instanceof ApiException)) throw err;
@@ -149,11 +166,11 @@ async function serverCauses(
 describeWithControlPlane('generated CRDs on the real API server', () => {
   const kc = sharedKubeConfig();
   const objects = kc.makeApiClient(CustomObjectsApi);
-  const { crds } = buildCrds([Widget, WidgetV1beta1]);
+  const { crds } = buildCrds([Widget, WidgetV1beta1, Gadget]);
 
   it('accepts every generated CRD and serves every version', async () => {
     const installed = await installCrds(kc, { objects: crds.map(toModel) });
-    expect(installed.map((c) => c.metadata?.name)).toEqual(['widgets.demo.operant.dev']);
+    expect(installed.map((c) => c.metadata?.name)).toEqual(['gadgets.demo.operant.dev', 'widgets.demo.operant.dev']);
     const read = await kc
       .makeApiClient(ApiextensionsV1Api)
       .readCustomResourceDefinition({ name: 'widgets.demo.operant.dev' });
@@ -183,6 +200,29 @@ describeWithControlPlane('generated CRDs on the real API server', () => {
       expect(server.fields).toContain(field);
       const issues = await validate(object, Widget);
       expect(issues.map((i) => i.path)).toContain(field);
+    });
+  });
+});
+
+describeWithControlPlane('generated cluster-scoped CRD on the real API server', () => {
+  const kc = sharedKubeConfig();
+  const objects = kc.makeApiClient(CustomObjectsApi);
+  const { crds } = buildCrds([Gadget]);
+
+  it('accepts a valid Gadget on both sides', async () => {
+    await installCrds(kc, { objects: crds.map(toModel) });
+    const valid = gadget({ enabled: true, owner: 'ops@example.com', endpoints: endpoints(443), note: null });
+    expect(await serverCauses(objects, 'valid', valid, 'gadgets')).toEqual({ code: 201, fields: [] });
+    expect(await validate(valid, Gadget)).toEqual([]);
+  });
+
+  describe.each(invalidGadgets)('%s', (_case, object, field) => {
+    it(`is rejected by the API server (422) and by validate(), both naming ${field}`, async () => {
+      await installCrds(kc, { objects: crds.map(toModel) });
+      const server = await serverCauses(objects, 'invalid', object, 'gadgets');
+      expect(server.code).toBe(422);
+      expect(server.fields).toContain(field);
+      expect((await validate(object, Gadget)).map((i) => i.path)).toContain(field);
     });
   });
 });

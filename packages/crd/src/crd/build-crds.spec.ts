@@ -2,20 +2,30 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { IsInt, IsString } from 'class-validator';
 import { stringify } from 'yaml';
+import { Gadget } from '../../test/fixtures/gadget.js';
 import { Widget, WidgetV1beta1 } from '../../test/fixtures/widget.js';
 import { CustomResource } from '../decorators/custom-resource.decorator.js';
 import { StorageVersion } from '../decorators/version.decorator.js';
 import { CrdError } from '../errors.js';
 import { buildCrd, buildCrds } from './build-crds.js';
 
-const golden = new URL('../../test/golden/demo.operant.dev_widgets.yaml', import.meta.url);
-
 describe('buildCrds', () => {
-  it('matches the golden file for the Widget fixture (UPDATE_GOLDEN=1 rewrites it)', () => {
-    const { crds } = buildCrds([WidgetV1beta1, Widget]);
+  it.each([
+    ['demo.operant.dev_widgets.yaml', [WidgetV1beta1, Widget]],
+    ['demo.operant.dev_gadgets.yaml', [Gadget]],
+  ])('matches the golden file %s (UPDATE_GOLDEN=1 rewrites it)', (name, classes) => {
+    const golden = new URL(`../../test/golden/${name}`, import.meta.url);
+    const { crds } = buildCrds(classes);
     const yaml = stringify(crds[0], { lineWidth: 0 });
     if (process.env.UPDATE_GOLDEN === '1') writeFileSync(golden, yaml);
     expect(yaml).toBe(readFileSync(golden, 'utf8'));
+  });
+
+  it('reports lossy mappings as warnings naming class, property and decorator', () => {
+    expect(buildCrds([Gadget]).warnings).toEqual([
+      'GadgetSpec.owner: @IsEmail: the API server checks Go net/mail, looser than validator.js',
+      'GadgetSpec.ratio: is a float (number); use @IsInt() for integers',
+    ]);
   });
 
   it('is deterministic whatever the order of the classes', () => {

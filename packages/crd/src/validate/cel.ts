@@ -101,7 +101,7 @@ export function evaluateRules(
     }
     if (typeof schema.additionalProperties === 'object') {
       for (const [key, item] of Object.entries(record))
-        evaluateRules(item, schema.additionalProperties, `${path}[${key}]`, out);
+        evaluateRules(item, schema.additionalProperties, join(path, key), out);
     }
   }
   return out;

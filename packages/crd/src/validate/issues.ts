@@ -1,13 +1,13 @@
 /**
  * `ValidationIssue`: one failed check, at a Kubernetes-style field path
- * (`spec.ports[0].port`, the `field` of the API server's 422 causes), and the conversion
+ * (`spec.ports[0].port`, `spec.endpoints.a.port`, the `field` of the API server's 422 causes), and the conversion
  * of class-validator's error tree into issues.
  * @module
  */
 import type { ValidationError } from 'class-validator';
 
 export interface ValidationIssue {
-  /** Field path as the API server writes it: `spec.replicas`, `spec.ports[0].port`, `spec.labels[app]`. */
+  /** Field path as the API server writes it: `spec.replicas`, `spec.ports[0].port`, map values `spec.labels.app`. */
   path: string;
   /** The class-validator constraint name (`min`, `isEnum`) or `x-kubernetes-validations` for CEL. */
   constraint: string;
@@ -15,7 +15,7 @@ export interface ValidationIssue {
 }
 
 function childPath(parent: string, property: string, parentValue: unknown): string {
-  if (Array.isArray(parentValue) || parentValue instanceof Map || parentValue instanceof Set) {
+  if (Array.isArray(parentValue) || parentValue instanceof Set) {
     return `${parent}[${property}]`;
   }
   return parent === '' ? property : `${parent}.${property}`;
