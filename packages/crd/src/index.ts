@@ -14,7 +14,7 @@
 import 'reflect-metadata';
 
 export { checkStructural, type StructuralOptions, type StructuralReport } from './check/structural.js';
-export { type BuildCrdsResult, buildCrd, buildCrds } from './crd/build-crds.js';
+export { type BuildCrdsOptions, type BuildCrdsResult, buildCrd, buildCrds } from './crd/build-crds.js';
 export {
   ExclusiveMax,
   ExclusiveMin,

@@ -69,6 +69,19 @@ describe('operant crd-gen', () => {
     expect(run.stderr).toContain('tsconfig.json must set "emitDecoratorMetadata": true');
   });
 
+  it('takes descriptions from doc comments, @Description winning, cut by --max-desc-len', async () => {
+    expect((await operant('crd-gen', fixture('documented'), '--out', out)).code).toBe(0);
+    const yaml = await readFile(join(out, 'docs.operant.dev_notes.yaml'), 'utf8');
+    expect(yaml).toContain('description: A Note is a short text.\n');
+    expect(yaml).toContain('description: The desired state of a Note.\n');
+    expect(yaml).toContain('description: The text of the note, shown in full.\n');
+    expect(yaml).toContain('description: Repetitions (from @Description).\n');
+    expect(yaml).not.toContain('How many times');
+
+    expect((await operant('crd-gen', fixture('documented'), '--out', out, '--max-desc-len', '8')).code).toBe(0);
+    expect(await readFile(join(out, 'docs.operant.dev_notes.yaml'), 'utf8')).toContain('description: The text\n');
+  });
+
   it('has --help', async () => {
     const run = await operant('crd-gen', '--help');
     expect(run.code).toBe(0);

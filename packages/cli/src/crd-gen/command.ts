@@ -9,12 +9,17 @@ import { resolve } from 'node:path';
 import { buildCrds } from '@operant/crd';
 import { Command } from 'commander';
 import { CliError } from '../errors.js';
+import { readDocComments } from './doc-comments.js';
 import { drift, render, writeFiles } from './files.js';
 import { loadResourceClasses } from './load-entries.js';
 import { checkTsconfig } from './tsconfig-check.js';
 
 export interface CrdGenOptions {
   out: string;
+  /** Cut descriptions to this many characters; 0 drops those taken from doc comments. */
+  maxDescLen?: number;
+  /** Read descriptions from doc comments (default true). */
+  docComments?: boolean;
   check?: boolean;
   tsconfigCheck?: boolean;
 }
@@ -38,7 +43,12 @@ export async function crdGen(
   if (entries.length === 0) throw new CliError('config', 'crd-gen needs at least one entry module');
   if (options.tsconfigCheck !== false) checkTsconfig(resolve(entries[0]!));
   const classes = await loadResourceClasses(entries);
-  const { crds, warnings } = buildCrds(classes);
+  const docs = options.docComments === false ? undefined : readDocComments(entries.map((e) => resolve(e)));
+  const { crds, warnings } = buildCrds(classes, {
+    describe: docs?.describe,
+    maxDescriptionLength: options.maxDescLen,
+  });
+  for (const warning of docs?.warnings ?? []) io.stderr(`warning: ${warning}\n`);
   for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
   const files = render(crds);
   const out = resolve(options.out);
@@ -64,6 +74,13 @@ export function crdGenCommand(): Command {
     .description('generate CustomResourceDefinition YAML from @CustomResource classes')
     .argument('<entries...>', 'modules (.ts or .js) that export @CustomResource classes')
     .option('-o, --out <dir>', 'output folder', 'config/crd/bases')
+    .option('--max-desc-len <n>', 'cut descriptions to n characters (0: none from doc comments)', (v) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0)
+        throw new CliError('config', `--max-desc-len needs a non-negative integer, got ${v}`);
+      return n;
+    })
+    .option('--no-doc-comments', 'do not take descriptions from doc comments')
     .option('--check', 'do not write; exit 1 and print a diff when the files on disk differ')
     .option('--no-tsconfig-check', 'skip checking experimentalDecorators/emitDecoratorMetadata in tsconfig.json')
     .action(async (entries: string[], options: CrdGenOptions) => {

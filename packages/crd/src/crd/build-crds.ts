@@ -9,7 +9,7 @@ import { CrdError } from '../errors.js';
 import { getResourceMetadata } from '../metadata/storage.js';
 import type { AnyClass, ResourceMetadata } from '../metadata/types.js';
 import { canonical } from '../schema/canonical.js';
-import { SchemaBuilder } from '../schema/object-schema.js';
+import { type DescriptionOptions, SchemaBuilder } from '../schema/object-schema.js';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '../schema/types.js';
 import { compareVersions, nameProblems, resourceNames } from './names.js';
 import { buildVersion, type Problem } from './version.js';
@@ -89,8 +89,10 @@ function assemble(
   return canonical(crd);
 }
 
-export function buildCrds(classes: readonly AnyClass[]): BuildCrdsResult {
-  const builder = new SchemaBuilder();
+export type BuildCrdsOptions = DescriptionOptions;
+
+export function buildCrds(classes: readonly AnyClass[], options: BuildCrdsOptions = {}): BuildCrdsResult {
+  const builder = new SchemaBuilder(options);
   const problems: Problem[] = [];
   const warnings: string[] = [];
   const crds: CustomResourceDefinition[] = [];

@@ -19,6 +19,13 @@ export interface SchemaWarning {
   message: string;
 }
 
+export interface DescriptionOptions {
+  /** Doc comments by class (and property), as crd-gen reads them from the sources. */
+  describe?: (type: AnyClass, property?: string) => string | undefined;
+  /** Cut descriptions to this many characters (controller-gen's `maxDescLen`); 0 drops them. */
+  maxDescriptionLength?: number;
+}
+
 export interface ObjectSchemaOptions {
   /** Properties left out (the root's `apiVersion`, `kind`, `metadata`, which the CRD builder writes). */
   skip?: readonly string[];
@@ -27,6 +34,15 @@ export interface ObjectSchemaOptions {
 /** Builds object schemas for one generation run; collects warnings. */
 export class SchemaBuilder implements BuildContext {
   readonly warnings: SchemaWarning[] = [];
+
+  constructor(private readonly descriptions: DescriptionOptions = {}) {}
+
+  describe(type: AnyClass, property?: string): string | undefined {
+    const text = this.descriptions.describe?.(type, property)?.trim();
+    const max = this.descriptions.maxDescriptionLength;
+    if (text === undefined || text === '' || max === 0) return undefined;
+    return max !== undefined && text.length > max ? text.slice(0, max) : text;
+  }
   private readonly done = new Map<AnyClass, JSONSchemaProps>();
   private readonly stack: { type: AnyClass; where: string }[] = [];
 
@@ -79,6 +95,8 @@ export class SchemaBuilder implements BuildContext {
       if (result.required) required.push(name);
     }
     const schema: JSONSchemaProps = { type: 'object', properties };
+    const doc = this.describe(type);
+    if (doc !== undefined) schema.description = doc;
     if (required.length > 0) schema.required = required;
     for (const fragment of meta.fragments) {
       mergeKeywords(schema, fragment.schema, fragment.decorator, type.name);

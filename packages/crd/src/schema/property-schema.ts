@@ -35,6 +35,8 @@ export interface BuildContext {
   warn(where: string, message: string): void;
   /** The inlined schema of a user class (a fresh copy each call). */
   objectSchema(type: AnyClass, where: string): JSONSchemaProps;
+  /** The doc comment of a class or property, trimmed; `@Description` wins over it. */
+  describe(type: AnyClass, property?: string): string | undefined;
 }
 
 export interface PropertyInput {
@@ -190,6 +192,8 @@ export function propertySchema(input: PropertyInput, ctx: BuildContext): Propert
     }
     applyStatements(element, each, `${where}[]`);
   }
+  const doc = ctx.describe(input.owner, input.name);
+  if (doc !== undefined) node.description = doc;
   for (const f of input.field?.fragments ?? []) {
     applyFragments(f.each ? (element as JSONSchemaProps) : node, [f], f.each ? `${where}[]` : where);
   }
