@@ -69,7 +69,7 @@ describe('decorator arguments', () => {
     ['@Default of a function', onField(Default(() => 1)), '@Default on Target.value: the default must be a JSON value'],
     [
       '@ArrayOf with a class, not a thunk',
-      onField(ArrayOf(Target)),
+      onField(ArrayOf(Target as unknown as () => unknown)),
       '@ArrayOf on Target.value: expected a thunk such as () => Port',
     ],
   ])('%s is refused, naming the decorator and where', (_, apply, message) => {
