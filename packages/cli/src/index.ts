@@ -2,4 +2,6 @@
  * `@operant/cli`: the programmatic face of the `operant` command.
  * @module
  */
+export { type CrdGenIo, type CrdGenOptions, crdGen } from './crd-gen/command.js';
+export { CliError, type CliErrorKind } from './errors.js';
 export { createProgram } from './main.js';

@@ -1,18 +1,36 @@
 #!/usr/bin/env node
 /**
- * The `operant` command line. Subcommands (crd-gen, rbac-gen, init, create api) are added
- * by the issues that build them; `operant --help` lists what exists.
+ * The `operant` command line. Subcommands: `crd-gen` (rbac-gen, init and create api are
+ * added by the issues that build them); `operant --help` lists what exists.
+ * Errors of crd-gen and of the CRD builder print as one message and exit 1.
  * @module
  */
+import 'reflect-metadata';
+import { realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { CrdError } from '@operant/crd';
 import { Command } from 'commander';
+import { crdGenCommand } from './crd-gen/command.js';
+import { CliError } from './errors.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
 export function createProgram(): Command {
-  return new Command('operant').description('controller-runtime and kubebuilder for TypeScript').version(version);
+  return new Command('operant')
+    .description('controller-runtime and kubebuilder for TypeScript')
+    .version(version)
+    .addCommand(crdGenCommand());
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  await createProgram().parseAsync(process.argv);
+const isMain = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+
+if (isMain) {
+  try {
+    await createProgram().parseAsync(process.argv);
+  } catch (err) {
+    if (!CliError.is(err) && !CrdError.is(err)) throw err;
+    process.stderr.write(`operant: ${err.message}\n`);
+    process.exitCode = 1;
+  }
 }

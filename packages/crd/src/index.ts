@@ -1,7 +1,69 @@
 /**
- * `@operant/crd`: CRD classes (`@CustomResource`, `@StatusSubresource`, field decorators)
- * and `buildCrd()`, which turns them into structural CustomResourceDefinitions.
- * The decorators and the generator arrive with the CRD issue; this is the package's face.
+ * `@operant/crd`: CRD classes and their structural schemas.
+ *
+ * - Class decorators: `@CustomResource`, `@StatusSubresource`, `@ScaleSubresource`,
+ *   `@PrintColumn`, `@SelectableField`, `@StorageVersion`, `@Served`, `@DeprecatedVersion`,
+ *   `@CrdMetadata`; the base class `CustomObject<Spec, Status>`.
+ * - Field decorators for what class-validator cannot say (`@Field`, `@ArrayOf`, `@MapOf`,
+ *   `@Default`, `@XValidation`, `@ListType`, …), named after kubebuilder's markers.
+ * - `buildCrds(classes)` / `buildCrd(...classes)`: CustomResourceDefinitions whose schemas
+ *   are structural, checked by `checkStructural` before they are returned.
+ * - `validate(obj, Class)` / `toInstance(Class, plain)`: the same rules, in code.
  * @module
  */
-export const CRD_PACKAGE = '@operant/crd';
+import 'reflect-metadata';
+
+export { checkStructural, type StructuralOptions, type StructuralReport } from './check/structural.js';
+export { type BuildCrdsOptions, type BuildCrdsResult, buildCrd, buildCrds } from './crd/build-crds.js';
+export {
+  ExclusiveMax,
+  ExclusiveMin,
+  MaxProperties,
+  MinProperties,
+  MultipleOf,
+} from './decorators/bounds.decorator.js';
+export { PrintColumn, type PrintColumnOptions, SelectableField } from './decorators/columns.decorator.js';
+export { CrdMetadata, CustomResource } from './decorators/custom-resource.decorator.js';
+export type { EachOptions, SchemaDecorator } from './decorators/internal.js';
+export {
+  Default,
+  Description,
+  Example,
+  ExternalDocs,
+  Format,
+  Nullable,
+  Title,
+} from './decorators/keyword.decorator.js';
+export {
+  ArrayOf,
+  EmbeddedResource,
+  Field,
+  IntOrString,
+  MapOf,
+  PreserveUnknownFields,
+  Quantity,
+  RawSchema,
+} from './decorators/shape.decorator.js';
+export {
+  ScaleSubresource,
+  type ScaleSubresourceOptions,
+  StatusSubresource,
+} from './decorators/subresource.decorator.js';
+export { ListMapKey, ListType, MapType } from './decorators/topology.decorator.js';
+export { DeprecatedVersion, Served, StorageVersion } from './decorators/version.decorator.js';
+export { Immutable, XValidation, type XValidationOptions } from './decorators/x-validation.decorator.js';
+export { CrdError, type CrdErrorKind } from './errors.js';
+export { getResourceMetadata } from './metadata/storage.js';
+export type {
+  AnyClass,
+  CrdMetadataOptions,
+  CustomResourceOptions,
+  DeprecatedVersionOptions,
+  Scope,
+} from './metadata/types.js';
+export { CustomObject, type ObjectMeta } from './resource.js';
+export { QUANTITY_PATTERN } from './schema/known-types.js';
+export type * from './schema/types.js';
+export type { SkippedRule } from './validate/cel.js';
+export type { ValidationIssue } from './validate/issues.js';
+export { type Newable, toInstance, type ValidateOptions, validate } from './validate/validate.js';

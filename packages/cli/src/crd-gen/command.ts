@@ -1,0 +1,89 @@
+/**
+ * `operant crd-gen [entries...] --out config/crd/bases [--check]`: kubebuilder's
+ * `make manifests` for CRDs. Imports the entry modules through swc, builds every
+ * `@CustomResource` class into CRDs and writes them, or with `--check` exits non-zero and
+ * prints a diff when the files on disk differ (for CI drift checks).
+ * @module
+ */
+import { resolve } from 'node:path';
+import { buildCrds } from '@operant/crd';
+import { Command } from 'commander';
+import { CliError } from '../errors.js';
+import { readDocComments } from './doc-comments.js';
+import { drift, render, writeFiles } from './files.js';
+import { loadResourceClasses } from './load-entries.js';
+import { checkTsconfig } from './tsconfig-check.js';
+
+export interface CrdGenOptions {
+  out: string;
+  /** Cut descriptions to this many characters; 0 drops those taken from doc comments. */
+  maxDescLen?: number;
+  /** Read descriptions from doc comments (default true). */
+  docComments?: boolean;
+  check?: boolean;
+  tsconfigCheck?: boolean;
+}
+
+export interface CrdGenIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+const processIo: CrdGenIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+/** Runs crd-gen; resolves to the paths written (or checked). Throws `CliError` / `CrdError`. */
+export async function crdGen(
+  entries: readonly string[],
+  options: CrdGenOptions,
+  io: CrdGenIo = processIo,
+): Promise<string[]> {
+  if (entries.length === 0) throw new CliError('config', 'crd-gen needs at least one entry module');
+  if (options.tsconfigCheck !== false) checkTsconfig(resolve(entries[0]!));
+  const classes = await loadResourceClasses(entries);
+  const docs = options.docComments === false ? undefined : readDocComments(entries.map((e) => resolve(e)));
+  const { crds, warnings } = buildCrds(classes, {
+    describe: docs?.describe,
+    maxDescriptionLength: options.maxDescLen,
+  });
+  for (const warning of docs?.warnings ?? []) io.stderr(`warning: ${warning}\n`);
+  for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
+  const files = render(crds);
+  const out = resolve(options.out);
+  if (options.check) {
+    const diffs = await drift(out, files);
+    if (diffs.length > 0) {
+      io.stdout(diffs.join('\n'));
+      throw new CliError(
+        'drift',
+        `${diffs.length} difference(s) between ${options.out} and the classes; run operant crd-gen`,
+      );
+    }
+    io.stdout(`${files.length} CRD file(s) in ${options.out} are up to date\n`);
+    return files.map((f) => resolve(out, f.name));
+  }
+  const written = await writeFiles(out, files);
+  for (const path of written) io.stdout(`wrote ${path}\n`);
+  return written;
+}
+
+export function crdGenCommand(): Command {
+  return new Command('crd-gen')
+    .description('generate CustomResourceDefinition YAML from @CustomResource classes')
+    .argument('<entries...>', 'modules (.ts or .js) that export @CustomResource classes')
+    .option('-o, --out <dir>', 'output folder', 'config/crd/bases')
+    .option('--max-desc-len <n>', 'cut descriptions to n characters (0: none from doc comments)', (v) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0)
+        throw new CliError('config', `--max-desc-len needs a non-negative integer, got ${v}`);
+      return n;
+    })
+    .option('--no-doc-comments', 'do not take descriptions from doc comments')
+    .option('--check', 'do not write; exit 1 and print a diff when the files on disk differ')
+    .option('--no-tsconfig-check', 'skip checking experimentalDecorators/emitDecoratorMetadata in tsconfig.json')
+    .action(async (entries: string[], options: CrdGenOptions) => {
+      await crdGen(entries, options);
+    });
+}

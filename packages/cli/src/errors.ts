@@ -1,0 +1,29 @@
+/**
+ * The one error class of `@operant/cli`. The binary prints its message (no stack) and
+ * exits 1; `drift` exits 1 after printing the diff.
+ * @module
+ */
+const brand: unique symbol = Symbol.for('@operant/cli/CliError');
+
+export type CliErrorKind = 'config' | 'load' | 'noResources' | 'drift';
+
+export class CliError extends Error {
+  readonly [brand] = true;
+  constructor(
+    readonly kind: CliErrorKind,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'CliError';
+  }
+
+  static is(value: unknown, kind?: CliErrorKind): value is CliError {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as { [brand]?: unknown })[brand] === true &&
+      (kind === undefined || (value as CliError).kind === kind)
+    );
+  }
+}

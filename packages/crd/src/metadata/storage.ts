@@ -1,0 +1,80 @@
+/**
+ * The single reader and writer of `@operant/crd` metadata. Decorators call `update*`;
+ * the schema builder calls `get*`. Records are replaced, never mutated, so a subclass
+ * never changes its parent's record. Nothing else touches these Reflect keys.
+ * @module
+ */
+import 'reflect-metadata';
+import { RESOURCE_METADATA, SCHEMA_METADATA } from './keys.js';
+import type { AnyClass, FieldMetadata, ResourceMetadata, SchemaFragment, SchemaMetadata } from './types.js';
+
+const emptyResource = (): ResourceMetadata => ({
+  options: undefined,
+  status: false,
+  scale: undefined,
+  printColumns: [],
+  selectableFields: [],
+  storage: false,
+  served: true,
+  deprecated: undefined,
+  crdMetadata: undefined,
+});
+
+const emptySchema = (): SchemaMetadata => ({ fragments: [], fields: {} });
+const emptyField = (): FieldMetadata => ({ shape: undefined, fragments: [] });
+
+export function updateResourceMetadata(
+  target: AnyClass,
+  update: (current: ResourceMetadata) => ResourceMetadata,
+): void {
+  const current: ResourceMetadata = Reflect.getOwnMetadata(RESOURCE_METADATA, target) ?? emptyResource();
+  Reflect.defineMetadata(RESOURCE_METADATA, update(current), target);
+}
+
+/** The class's own CRD record (not inherited: each version class declares its own). */
+export function getResourceMetadata(target: AnyClass): ResourceMetadata | undefined {
+  return Reflect.getOwnMetadata(RESOURCE_METADATA, target);
+}
+
+function updateSchemaMetadata(target: AnyClass, update: (current: SchemaMetadata) => SchemaMetadata): void {
+  const current: SchemaMetadata = Reflect.getOwnMetadata(SCHEMA_METADATA, target) ?? emptySchema();
+  Reflect.defineMetadata(SCHEMA_METADATA, update(current), target);
+}
+
+export function updateFieldMetadata(
+  target: AnyClass,
+  property: string,
+  update: (current: FieldMetadata) => FieldMetadata,
+): void {
+  updateSchemaMetadata(target, (m) => ({
+    ...m,
+    fields: { ...m.fields, [property]: update(m.fields[property] ?? emptyField()) },
+  }));
+}
+
+export function addTypeFragment(target: AnyClass, fragment: SchemaFragment): void {
+  updateSchemaMetadata(target, (m) => ({ ...m, fragments: [...m.fragments, fragment] }));
+}
+
+/**
+ * The schema record of a class merged with its ancestors': parents first, a subclass's
+ * field entry adding to (not replacing) the parent's.
+ */
+export function getSchemaMetadata(target: AnyClass): SchemaMetadata {
+  const chain: AnyClass[] = [];
+  for (let t: unknown = target; typeof t === 'function' && t !== Function.prototype; t = Object.getPrototypeOf(t)) {
+    chain.unshift(t as AnyClass);
+  }
+  let merged = emptySchema();
+  for (const type of chain) {
+    const own: SchemaMetadata | undefined = Reflect.getOwnMetadata(SCHEMA_METADATA, type);
+    if (own === undefined) continue;
+    const fields: Record<string, FieldMetadata> = { ...merged.fields };
+    for (const [name, field] of Object.entries(own.fields)) {
+      const base = fields[name] ?? emptyField();
+      fields[name] = { shape: field.shape ?? base.shape, fragments: [...base.fragments, ...field.fragments] };
+    }
+    merged = { fragments: [...merged.fragments, ...own.fragments], fields };
+  }
+  return merged;
+}

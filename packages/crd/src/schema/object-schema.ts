@@ -1,0 +1,107 @@
+/**
+ * Classes → inlined object schemas. A class is keyed by its constructor (never its name,
+ * so same-named classes from two files stay apart), built once per generation and copied
+ * into every place that uses it; a class reached again while it is being built is a cycle,
+ * reported with its path, because a CRD schema cannot refer to itself.
+ * @module
+ */
+import { CrdError } from '../errors.js';
+import { exposedName, isExcluded } from '../internal/class-transformer.js';
+import { getSchemaMetadata } from '../metadata/storage.js';
+import type { AnyClass } from '../metadata/types.js';
+import { validationsByProperty } from './class-validator.js';
+import { assertFits, mergeKeywords } from './merge.js';
+import { type BuildContext, propertySchema } from './property-schema.js';
+import type { JSONSchemaProps } from './types.js';
+
+export interface SchemaWarning {
+  where: string;
+  message: string;
+}
+
+export interface DescriptionOptions {
+  /** Doc comments by class (and property), as crd-gen reads them from the sources. */
+  describe?: (type: AnyClass, property?: string) => string | undefined;
+  /** Cut descriptions to this many characters (controller-gen's `maxDescLen`); 0 drops them. */
+  maxDescriptionLength?: number;
+}
+
+export interface ObjectSchemaOptions {
+  /** Properties left out (the root's `apiVersion`, `kind`, `metadata`, which the CRD builder writes). */
+  skip?: readonly string[];
+}
+
+/** Builds object schemas for one generation run; collects warnings. */
+export class SchemaBuilder implements BuildContext {
+  readonly warnings: SchemaWarning[] = [];
+
+  constructor(private readonly descriptions: DescriptionOptions = {}) {}
+
+  describe(type: AnyClass, property?: string): string | undefined {
+    const text = this.descriptions.describe?.(type, property)?.trim();
+    const max = this.descriptions.maxDescriptionLength;
+    if (text === undefined || text === '' || max === 0) return undefined;
+    return max !== undefined && text.length > max ? text.slice(0, max) : text;
+  }
+  private readonly done = new Map<AnyClass, JSONSchemaProps>();
+  private readonly stack: { type: AnyClass; where: string }[] = [];
+
+  warn(where: string, message: string): void {
+    if (!this.warnings.some((w) => w.where === where && w.message === message)) this.warnings.push({ where, message });
+  }
+
+  objectSchema(type: AnyClass, where: string, options: ObjectSchemaOptions = {}): JSONSchemaProps {
+    const cached = options.skip === undefined ? this.done.get(type) : undefined;
+    if (cached !== undefined) return structuredClone(cached);
+    const open = this.stack.findIndex((frame) => frame.type === type);
+    if (open >= 0) {
+      const path = [...this.stack.slice(open).map((f) => f.type.name), type.name].join(' -> ');
+      throw new CrdError(
+        'cycle',
+        `${where}: ${path} is recursive, which a CRD schema cannot express; cut the cycle with @PreserveUnknownFields()`,
+      );
+    }
+    this.stack.push({ type, where });
+    try {
+      const schema = this.build(type, options.skip ?? []);
+      if (options.skip === undefined) this.done.set(type, schema);
+      return structuredClone(schema);
+    } finally {
+      this.stack.pop();
+    }
+  }
+
+  private build(type: AnyClass, skip: readonly string[]): JSONSchemaProps {
+    const validations = validationsByProperty(type);
+    const meta = getSchemaMetadata(type);
+    const names = [...new Set([...validations.keys(), ...Object.keys(meta.fields)])].filter(
+      (name) => !skip.includes(name) && !isExcluded(type, name),
+    );
+    const properties: Record<string, JSONSchemaProps> = {};
+    const required: string[] = [];
+    for (const name of names.sort()) {
+      const renamed = exposedName(type, name);
+      if (renamed !== undefined && renamed !== name) {
+        throw new CrdError(
+          'unsupportedDecorator',
+          `${type.name}.${name}: @Expose({ name: "${renamed}" }) renames are not supported; name the property as in JSON`,
+        );
+      }
+      const result = propertySchema(
+        { owner: type, name, validations: validations.get(name) ?? [], field: meta.fields[name] },
+        this,
+      );
+      properties[name] = result.schema;
+      if (result.required) required.push(name);
+    }
+    const schema: JSONSchemaProps = { type: 'object', properties };
+    const doc = this.describe(type);
+    if (doc !== undefined) schema.description = doc;
+    if (required.length > 0) schema.required = required;
+    for (const fragment of meta.fragments) {
+      mergeKeywords(schema, fragment.schema, fragment.decorator, type.name);
+      assertFits(schema, fragment.requires, fragment.decorator, type.name);
+    }
+    return schema;
+  }
+}

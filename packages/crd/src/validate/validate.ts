@@ -1,0 +1,52 @@
+/**
+ * `toInstance(Class, plain)` and `validate(obj, Class)`: the same classes that generate the
+ * CRD check objects in code. `toInstance` applies the schema's defaults (as the API
+ * server does) and builds class instances with class-transformer; `validate` then runs
+ * class-validator and evaluates the CEL rules, returning every issue with the field path
+ * the API server would name.
+ * @module
+ */
+import { instanceToPlain, plainToInstance } from 'class-transformer';
+import { validate as classValidate, type ValidatorOptions } from 'class-validator';
+import type { AnyClass } from '../metadata/types.js';
+import { evaluateRules, type SkippedRule } from './cel.js';
+import { applyDefaults } from './defaults.js';
+import { issuesFrom, type ValidationIssue } from './issues.js';
+import { schemaOf } from './schema-of.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: constructors of any arity
+export type Newable<T> = new (...args: any[]) => T;
+
+function defaulted(type: AnyClass, plain: unknown): unknown {
+  const copy = structuredClone(plain);
+  applyDefaults(copy, schemaOf(type));
+  return copy;
+}
+
+/** A class instance of `plain` (a JSON object), with the schema's defaults applied. */
+export function toInstance<T extends object>(type: Newable<T>, plain: unknown): T {
+  return plainToInstance(type, defaulted(type, plain) as object) as T;
+}
+
+export interface ValidateOptions {
+  /** Passed to class-validator (`whitelist`, `forbidNonWhitelisted`, …). */
+  validator?: ValidatorOptions;
+  /** Called for CEL rules `validate()` cannot evaluate (transition rules, Kubernetes CEL libraries). */
+  onSkippedRule?: (rule: SkippedRule) => void;
+}
+
+/** Every issue of `obj` (a plain object or an instance) against `type`; empty when valid. */
+export async function validate(
+  obj: unknown,
+  type: Newable<object>,
+  options: ValidateOptions = {},
+): Promise<ValidationIssue[]> {
+  const plain = defaulted(type, obj instanceof type ? instanceToPlain(obj) : obj);
+  const instance = plainToInstance(type, plain as object);
+  const errors = await classValidate(instance, { forbidUnknownValues: true, ...options.validator });
+  const cel = evaluateRules(plain, schemaOf(type));
+  for (const skipped of cel.skipped) options.onSkippedRule?.(skipped);
+  const issues = issuesFrom(errors);
+  const flagged = new Set(issues.map((i) => i.path));
+  return [...issues, ...cel.issues.filter((i) => i.constraint !== 'required' || !flagged.has(i.path))];
+}
