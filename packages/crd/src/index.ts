@@ -15,6 +15,7 @@ import 'reflect-metadata';
 
 export { checkStructural, type StructuralOptions, type StructuralReport } from './check/structural.js';
 export { type BuildCrdsOptions, type BuildCrdsResult, buildCrd, buildCrds } from './crd/build-crds.js';
+export { type ResourceCoordinates, resourceCoordinates } from './crd/coordinates.js';
 export {
   ExclusiveMax,
   ExclusiveMin,

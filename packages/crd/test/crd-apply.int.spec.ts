@@ -8,18 +8,15 @@ import {
   CustomObjectsApi,
   type V1CustomResourceDefinition,
 } from '@kubernetes/client-node';
-// client-node's API classes serialize models (`x_kubernetes_list_type`) and drop
-// wire-form keys; its index does not export the serializer that converts between them.
-import { ObjectSerializer } from '@kubernetes/client-node/dist/gen/models/ObjectSerializer.js';
 import { buildCrds, type CustomResourceDefinition, validate } from '@operant/crd';
 import { installCrds } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { Gadget } from './fixtures/gadget.js';
 import { Widget, WidgetV1beta1 } from './fixtures/widget.js';
 
-/** The client-node model of a wire-form CRD (its API classes serialize models, not wire JSON). */
+/** installCrds sends wire-form JSON as it is (`x-kubernetes-*` keys included). */
 const toModel = (crd: CustomResourceDefinition): V1CustomResourceDefinition =>
-  ObjectSerializer.deserialize(crd, 'V1CustomResourceDefinition', '');
+  crd as unknown as V1CustomResourceDefinition;
 
 const valid = {
   apiVersion: 'demo.operant.dev/v1',

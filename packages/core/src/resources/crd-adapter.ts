@@ -1,9 +1,8 @@
 /**
  * The single coupling point between the registry and `@operant/crd`: a `ResourceResolver`
  * that reads a CRD class's group/version/kind/plural/scope from the metadata `@operant/crd`
- * records. `@operant/crd` does not expose a reader yet, so the reader is passed in; when it
- * does, wire it here (`registry.addResolver(crdResolver(getCustomResourceMetadata))`) and
- * nowhere else.
+ * records. Every `ResourceRegistry` adds `crdResolver(resourceCoordinates)` from
+ * `@operant/crd`; other readers can be passed in for classes described some other way.
  * @module
  */
 import type { ResourceResolver } from './registry.js';

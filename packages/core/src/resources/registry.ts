@@ -6,9 +6,12 @@
  * tests make their own instead of sharing a global one.
  * @module
  */
+
+import { resourceCoordinates } from '@operant/crd';
 import type { KubernetesObject } from '../api/object.js';
 import { ClientError } from '../client/errors.js';
 import { builtinResources } from './builtins.js';
+import { crdResolver } from './crd-adapter.js';
 import {
   isResourceDescriptor,
   type ObjectClass,
@@ -25,9 +28,11 @@ export class ResourceRegistry {
   private readonly byGvk = new Map<string, ResourceInfo>();
   private readonly resolvers: ResourceResolver[] = [];
 
-  /** A registry that knows the built-in kinds (pass `false` for an empty one). */
+  /** A registry that knows the built-in kinds (pass `false` for an empty one) and `@CustomResource` classes. */
   constructor(builtins = true) {
     if (builtins) for (const [type, info] of builtinResources) this.register(type, info);
+    // `@CustomResource` classes of @operant/crd resolve themselves
+    this.addResolver(crdResolver(resourceCoordinates));
   }
 
   /** Records the coordinates of a class. Re-registering the same class replaces its entry. */
