@@ -104,6 +104,11 @@ describeWithControlPlane('operations: metrics, probes, logs', () => {
     expect(series(metrics.body, `workqueue_depth{${q}}`)).toBe(0);
     expect(series(metrics.body, `workqueue_work_duration_seconds_count{${q}}`)).toBe(7);
     expect(metrics.body).toMatch(/^process_cpu_user_seconds_total /m);
+    expect(series(metrics.body, `controller_runtime_reconcile_panics_total{${c}}`)).toBe(0);
+    const host = new URL(kc.getCurrentCluster()?.server as string).host;
+    expect(series(metrics.body, `rest_client_requests_total{code="200",method="GET",host="${host}"}`)).toBeGreaterThan(
+      0,
+    );
 
     const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     const reconciling = entries.filter((e) => e.msg === 'reconciling');

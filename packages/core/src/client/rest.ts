@@ -33,9 +33,13 @@ export interface RestResponse {
 /** Called once per request, before it is sent. */
 export type RequestObserver = (request: { method: string; url: URL }) => void;
 
+/** Called once per request when it ends: the HTTP status, or `'<error>'` when none arrived. */
+export type ResponseObserver = (response: { method: string; url: URL; code: string }) => void;
+
 export class RestClient {
   private readonly http = new IsomorphicFetchHttpLibrary();
   private readonly observers: RequestObserver[] = [];
+  private readonly responseObservers: ResponseObserver[] = [];
 
   constructor(readonly kubeConfig: KubeConfig) {}
 
@@ -46,6 +50,19 @@ export class RestClient {
       const i = this.observers.indexOf(observer);
       if (i >= 0) this.observers.splice(i, 1);
     };
+  }
+
+  /** Observes the outcome of every request (for `rest_client_requests_total`); returns a remover. */
+  onResponse(observer: ResponseObserver): () => void {
+    this.responseObservers.push(observer);
+    return () => {
+      const i = this.responseObservers.indexOf(observer);
+      if (i >= 0) this.responseObservers.splice(i, 1);
+    };
+  }
+
+  private responded(method: string, url: URL, code: string): void {
+    for (const observer of this.responseObservers) observer({ method, url, code });
   }
 
   /** Sends a request; resolves with any HTTP status, rejects only on transport failure or abort. */
@@ -74,6 +91,7 @@ export class RestClient {
     for (const observer of this.observers) observer({ method: req.method, url });
     try {
       const res = await this.http.send(ctx).toPromise();
+      this.responded(req.method, url, String(res.httpStatusCode));
       return {
         status: res.httpStatusCode,
         headers: res.headers,
@@ -81,6 +99,7 @@ export class RestClient {
         stream: () => res.body.stream(),
       };
     } catch (err) {
+      this.responded(req.method, url, '<error>');
       if (req.signal?.aborted) {
         throw new ClientError('aborted', `request ${req.method} ${req.path} was aborted`, { cause: err });
       }

@@ -215,6 +215,30 @@ describe('Controller', () => {
     expect((reason as Error).name).toBe('TimeoutError');
   });
 
+  it('reports programming errors (TypeError and kin) as panics to its metrics', async () => {
+    const panics: boolean[] = [];
+    const controller = new Controller(
+      'panicky',
+      {
+        reconcile: async ({ name }) => {
+          if (name === 'typo') (undefined as unknown as { x: number }).x;
+          throw new Error('plain failure');
+        },
+      },
+      {
+        rateLimiter: itemExponentialFailureRateLimiter(10_000, 10_000),
+        metrics: { reconciled: (_c, _o, _s, _t, panic) => panics.push(panic) },
+      },
+    );
+    await controller.watch(channel(events, enqueueRequestForObject()));
+    running = controller.start(stop.signal);
+    await sleep(0);
+    send('typo');
+    send('plain');
+    await until(() => panics.length === 2);
+    expect(panics).toEqual([true, false]);
+  });
+
   it('rejects a non-positive maxConcurrentReconciles', () => {
     expect(() => new Controller('bad', { reconcile: async () => undefined }, { maxConcurrentReconciles: 0 })).toThrow(
       'unable to create controller bad: maxConcurrentReconciles must be a positive integer',

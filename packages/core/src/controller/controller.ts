@@ -183,6 +183,7 @@ export class Controller implements Runnable, LeaderElectionRunnable {
     const started = performance.now();
     let outcome: ReconcileOutcome;
     let terminal = false;
+    let panic = false;
     try {
       const result: Result = (await this.reconciler.reconcile(request, context)) ?? {};
       if (result.requeueAfter !== undefined && result.requeueAfter > 0) {
@@ -198,6 +199,11 @@ export class Controller implements Runnable, LeaderElectionRunnable {
       }
     } catch (err) {
       outcome = 'error';
+      panic =
+        err instanceof TypeError ||
+        err instanceof ReferenceError ||
+        err instanceof RangeError ||
+        err instanceof SyntaxError;
       if (isTerminalError(err)) {
         terminal = true;
         this.queue.forget(key);
@@ -207,6 +213,6 @@ export class Controller implements Runnable, LeaderElectionRunnable {
         log.error('reconciler error', { error: errorText(err), requeues: this.queue.numRequeues(key) });
       }
     }
-    this.options.metrics?.reconciled?.(this.name, outcome, (performance.now() - started) / 1000, terminal);
+    this.options.metrics?.reconciled?.(this.name, outcome, (performance.now() - started) / 1000, terminal, panic);
   }
 }

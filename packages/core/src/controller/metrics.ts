@@ -9,7 +9,8 @@
 export type ReconcileOutcome = 'success' | 'error' | 'requeue' | 'requeue_after';
 
 export interface ControllerMetrics {
-  reconciled?(controller: string, outcome: ReconcileOutcome, seconds: number, terminal: boolean): void;
+  /** `panic`: the reconcile threw a programming error (TypeError, ReferenceError, RangeError, SyntaxError). */
+  reconciled?(controller: string, outcome: ReconcileOutcome, seconds: number, terminal: boolean, panic: boolean): void;
   activeWorkers?(controller: string, count: number): void;
   maxConcurrentReconciles?(controller: string, count: number): void;
 }

@@ -123,6 +123,7 @@ export class Manager {
       fieldOwner: options.fieldOwner,
     });
     this.metrics = options.metrics instanceof Metrics ? options.metrics : new Metrics(options.metrics);
+    this.metrics.observeRestClient(this.cache.rest);
     this.leaderElector = options.leaderElector ?? this.leaseElector(options);
     this.healthz.add('ping', () => undefined);
     this.informerStaleAfterMs = options.informerStaleAfterMs ?? 600_000;

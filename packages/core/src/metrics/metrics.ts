@@ -40,6 +40,8 @@ export class Metrics {
   private readonly workDuration: Histogram<'name' | 'controller'>;
   private readonly retries: Counter<'name' | 'controller'>;
   readonly leaderStatus: Gauge<'name'>;
+  private readonly panics: Counter<'controller'>;
+  private readonly restRequests: Counter<'code' | 'method' | 'host'>;
 
   constructor(options: MetricsOptions = {}) {
     this.registry = options.registry ?? new Registry();
@@ -111,6 +113,18 @@ export class Metrics {
       labelNames: q,
       registers,
     });
+    this.panics = new Counter({
+      name: 'controller_runtime_reconcile_panics_total',
+      help: 'Total number of reconciliation panics per controller (in Node: TypeError, ReferenceError, RangeError, SyntaxError)',
+      labelNames: [c],
+      registers,
+    });
+    this.restRequests = new Counter({
+      name: 'rest_client_requests_total',
+      help: 'Number of HTTP requests, partitioned by status code, method, and host',
+      labelNames: ['code', 'method', 'host'],
+      registers,
+    });
     this.leaderStatus = new Gauge({
       name: 'leader_election_master_status',
       help: 'Gauge of if the reporting system is master of the relevant lease, 0 indicates backup, 1 indicates master',
@@ -125,17 +139,26 @@ export class Metrics {
       for (const result of RESULTS) this.reconcileTotal.inc({ controller, result }, 0);
       this.reconcileErrors.inc({ controller }, 0);
       this.terminalErrors.inc({ controller }, 0);
+      this.panics.inc({ controller }, 0);
       this.activeWorkers.set({ controller }, 0);
       this.maxConcurrent.set({ controller }, count);
     },
     activeWorkers: (controller, count) => this.activeWorkers.set({ controller }, count),
-    reconciled: (controller, outcome, seconds, terminal) => {
+    reconciled: (controller, outcome, seconds, terminal, panic) => {
       this.reconcileTotal.inc({ controller, result: outcome });
+      if (panic) this.panics.inc({ controller });
       if (outcome === 'error') this.reconcileErrors.inc({ controller });
       if (terminal) this.terminalErrors.inc({ controller });
       this.reconcileTime.observe({ controller }, seconds);
     },
   };
+
+  /** Counts every request of `rest` in `rest_client_requests_total{code,method,host}`; returns a remover. */
+  observeRestClient(rest: {
+    onResponse(o: (r: { method: string; url: URL; code: string }) => void): () => void;
+  }): () => void {
+    return rest.onResponse(({ method, url, code }) => this.restRequests.inc({ code, method, host: url.host }));
+  }
 
   /** Hooks for the workqueue of one controller (`name` = `controller` = the controller's name). */
   workqueue(controller: string): WorkqueueMetrics {
