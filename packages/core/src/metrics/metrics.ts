@@ -39,6 +39,7 @@ export class Metrics {
   private readonly queueDuration: Histogram<'name' | 'controller'>;
   private readonly workDuration: Histogram<'name' | 'controller'>;
   private readonly retries: Counter<'name' | 'controller'>;
+  private readonly inFlight = new Map<string, () => number[]>();
   readonly leaderStatus: Gauge<'name'>;
   private readonly panics: Counter<'controller'>;
   private readonly restRequests: Counter<'code' | 'method' | 'host'>;
@@ -107,6 +108,32 @@ export class Metrics {
       buckets: WORKQUEUE_DURATION_BUCKETS,
       registers,
     });
+    const inFlight = this.inFlight;
+    const ages = (labels: Record<string, string>) => inFlight.get(labels.controller as string)?.() ?? [];
+    new Gauge({
+      name: 'workqueue_unfinished_work_seconds',
+      help: 'How many seconds of work has been done that is in progress and has not been observed by work_duration',
+      labelNames: q,
+      registers,
+      collect() {
+        for (const controller of inFlight.keys()) {
+          const labels = { name: controller, controller };
+          this.set(labels, ages(labels).reduce((sum, ms) => sum + ms, 0) / 1000);
+        }
+      },
+    });
+    new Gauge({
+      name: 'workqueue_longest_running_processor_seconds',
+      help: 'How many seconds has the longest running processor for workqueue been running',
+      labelNames: q,
+      registers,
+      collect() {
+        for (const controller of inFlight.keys()) {
+          const labels = { name: controller, controller };
+          this.set(labels, Math.max(0, ...ages(labels)) / 1000);
+        }
+      },
+    });
     this.retries = new Counter({
       name: 'workqueue_retries_total',
       help: 'Total number of retries handled by workqueue',
@@ -172,6 +199,7 @@ export class Metrics {
       started: (ms) => this.queueDuration.observe(labels, ms / 1000),
       finished: (ms) => this.workDuration.observe(labels, ms / 1000),
       retried: () => this.retries.inc(labels),
+      inFlight: (ages) => void this.inFlight.set(controller, ages),
     };
   }
 }

@@ -26,6 +26,8 @@ export interface WorkqueueMetrics {
   finished?(workMs: number): void;
   /** A key was re-added through the rate limiter (`retries_total`). */
   retried?(): void;
+  /** Given once: how long (ms) each handed-out key has been processed so far, read at scrape time. */
+  inFlight?(ages: () => number[]): void;
 }
 
 export interface WorkqueueOptions<K> {
@@ -65,6 +67,10 @@ export class Workqueue<K = string> {
     this.clock = options.clock ?? realClock;
     this.rateLimiter = options.rateLimiter ?? defaultControllerRateLimiter<K>(this.clock);
     this.metrics = options.metrics;
+    this.metrics?.inFlight?.(() => {
+      const now = this.clock.now();
+      return [...this.processing].map((key) => now - (this.since.get(key) ?? now));
+    });
   }
 
   /** Keys waiting to be handed out (not counting delayed or in-process keys). */

@@ -1,0 +1,45 @@
+import { describe, expect, it } from '@jest/globals';
+import { FakeClock } from '../workqueue/clock.js';
+import { Workqueue } from '../workqueue/queue.js';
+import { Metrics } from './metrics.js';
+
+const value = async (metrics: Metrics, name: string): Promise<number | undefined> => {
+  const text = await metrics.registry.metrics();
+  const line = text.split('\n').find((l) => l.startsWith(`${name}{name="w",controller="w"} `));
+  return line === undefined ? undefined : Number(line.split(' ')[1]);
+};
+
+describe('Metrics', () => {
+  it('reports in-flight work: unfinished work seconds and the longest running processor', async () => {
+    const metrics = new Metrics({ collectDefaultMetrics: false });
+    const clock = new FakeClock();
+    const queue = new Workqueue({ name: 'w', clock, metrics: metrics.workqueue('w') });
+    queue.add('a');
+    queue.add('b');
+    const a = queue.tryGet() as string;
+    clock.advance(1000);
+    const b = queue.tryGet() as string;
+    clock.advance(500);
+    expect(await value(metrics, 'workqueue_unfinished_work_seconds')).toBeCloseTo(2.0); // 1.5 + 0.5
+    expect(await value(metrics, 'workqueue_longest_running_processor_seconds')).toBeCloseTo(1.5);
+    queue.done(a);
+    queue.done(b);
+    expect(await value(metrics, 'workqueue_unfinished_work_seconds')).toBe(0);
+    expect(await value(metrics, 'workqueue_longest_running_processor_seconds')).toBe(0);
+    expect(await value(metrics, 'workqueue_adds_total')).toBe(2);
+    queue.shutDown();
+  });
+
+  it('creates zero series for a controller and counts outcomes', async () => {
+    const metrics = new Metrics({ collectDefaultMetrics: false });
+    metrics.controller.maxConcurrentReconciles?.('c', 2);
+    metrics.controller.reconciled?.('c', 'error', 0.02, true, false);
+    const text = await metrics.registry.metrics();
+    for (const result of ['success', 'requeue', 'requeue_after']) {
+      expect(text).toContain(`controller_runtime_reconcile_total{controller="c",result="${result}"} 0`);
+    }
+    expect(text).toContain('controller_runtime_reconcile_total{controller="c",result="error"} 1');
+    expect(text).toContain('controller_runtime_terminal_reconcile_errors_total{controller="c"} 1');
+    expect(text).toContain('controller_runtime_reconcile_time_seconds_bucket{le="0.025",controller="c"} 1');
+  });
+});
