@@ -4,10 +4,11 @@
  * as in controller-runtime). What `owns()` uses, with `onlyController: true`.
  * @module
  */
-import type { EventHandler, RequestQueue } from '../api/event-handler.js';
+import type { EventHandler } from '../api/event-handler.js';
 import type { KubernetesObject } from '../api/object.js';
-import { type Request, requestKey } from '../api/request.js';
+import type { Request } from '../api/request.js';
 import { parseApiVersion, type ResourceInfo } from '../resources/resource-type.js';
+import { handlerFromMapper } from './enqueue-unique.js';
 
 export interface OwnerOptions {
   /** Only the owner reference marked `controller: true`. Default false. */
@@ -30,21 +31,5 @@ export function enqueueRequestForOwner<T extends KubernetesObject = KubernetesOb
   owner: OwnerKind,
   options: OwnerOptions = {},
 ): EventHandler<T> {
-  const enqueue = (queue: RequestQueue, ...objects: T[]) => {
-    const seen = new Set<string>();
-    for (const obj of objects) {
-      for (const request of ownerRequests(owner, obj, options)) {
-        const key = requestKey(request);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        queue.add(request);
-      }
-    }
-  };
-  return {
-    create: ({ object }, queue) => enqueue(queue, object),
-    update: ({ objectOld, objectNew }, queue) => enqueue(queue, objectOld, objectNew),
-    delete: ({ object }, queue) => enqueue(queue, object),
-    generic: ({ object }, queue) => enqueue(queue, object),
-  };
+  return handlerFromMapper<T>((obj) => ownerRequests(owner, obj, options));
 }

@@ -4,7 +4,7 @@
  * leadership. `address()` tells the bound port (useful with port 0).
  * @module
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
 
@@ -22,7 +22,6 @@ export function parseBindAddress(address: string): { host: string; port: number 
 }
 
 export class HttpServer implements Runnable, LeaderElectionRunnable {
-  private server: Server | undefined;
   private readonly bound: Promise<AddressInfo>;
   private listening!: (address: AddressInfo) => void;
   private failed!: (err: unknown) => void;
@@ -59,7 +58,6 @@ export class HttpServer implements Runnable, LeaderElectionRunnable {
         (err: unknown) => res.writeHead(500).end(String(err)),
       );
     });
-    this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', (err) => {
         this.failed(err);

@@ -1,0 +1,31 @@
+/**
+ * The shared shape of the owner and map handlers: map each object of an event to requests
+ * (sync or async), add each distinct request once per event, and apply that to all four
+ * kinds of event (an update maps both the old and the new object).
+ * @module
+ */
+import type { EventHandler } from '../api/event-handler.js';
+import type { KubernetesObject } from '../api/object.js';
+import { type Request, requestKey } from '../api/request.js';
+
+export function handlerFromMapper<T extends KubernetesObject>(
+  map: (obj: T) => readonly Request[] | Promise<readonly Request[]>,
+): EventHandler<T> {
+  const enqueue = async (queue: { add(r: Request): void }, ...objects: T[]) => {
+    const seen = new Set<string>();
+    for (const obj of objects) {
+      for (const request of await map(obj)) {
+        const key = requestKey(request);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        queue.add(request);
+      }
+    }
+  };
+  return {
+    create: ({ object }, queue) => enqueue(queue, object),
+    update: ({ objectOld, objectNew }, queue) => enqueue(queue, objectOld, objectNew),
+    delete: ({ object }, queue) => enqueue(queue, object),
+    generic: ({ object }, queue) => enqueue(queue, object),
+  };
+}
