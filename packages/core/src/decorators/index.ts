@@ -10,6 +10,7 @@ export { DecoratorError } from './errors.js';
 // the readers of the recorded metadata: `operant rbac-gen` (@operant/cli) reads controllers with them
 export { getControllerMetadata, getModuleMetadata } from './metadata/storage.js';
 export type {
+  AnyClass,
   ControllerDecoratorOptions,
   ControllerMetadata,
   ModuleMetadata,
