@@ -8,6 +8,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import type { AnyClass } from '@operant/core';
 import { Command } from 'commander';
 import { diffFile } from '../crd-gen/files.js';
 import { CliError } from '../errors.js';
@@ -31,7 +32,7 @@ const dns1123Label = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 
 /** The role YAML for these controller classes (pure: no files, no imports). */
 export function renderControllerRole(
-  controllers: readonly Parameters<typeof controllerGrants>[0][],
+  controllers: readonly AnyClass[],
   options: Omit<RbacGenOptions, 'out' | 'check'> = {},
 ): string {
   const namespaced = options.namespace !== undefined;

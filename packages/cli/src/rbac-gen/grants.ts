@@ -13,6 +13,7 @@ import {
   type RbacMetadata,
   ResourceRegistry,
   type ResourceType,
+  type WatchMetadata,
 } from '@operant/core';
 import { CliError } from '../errors.js';
 
@@ -50,6 +51,10 @@ export function managerGrants(): Grant[] {
 
 const typeName = (type: ResourceType): string => (typeof type === 'function' ? type.name : type.kind);
 
+/** `@Watches(V1Secret) on widgetsUsing` (a map method) or `@Watches(V1Namespace)` (class level). */
+const watchPlace = (type: ResourceType, member: WatchMetadata['member']): string =>
+  `@Watches(${typeName(type)})${member === undefined ? '' : ` on ${String(member)}`}`;
+
 /** The grants of one `@Controller` class. Throws `CliError` naming the class and the option. */
 export function controllerGrants(type: AnyClass, options: GrantOptions = {}): Grant[] {
   const meta = getControllerMetadata(type);
@@ -80,15 +85,7 @@ export function controllerGrants(type: AnyClass, options: GrantOptions = {}): Gr
     { ...forGrant, resource: `${forGrant.resource}/finalizers`, verbs: verbs.finalizers },
     ...(meta.options.owns ?? []).map((t, i) => kind(`owns[${i}]`, t, verbs.owns)),
     ...meta.watches.flatMap((w) =>
-      w.type === undefined
-        ? []
-        : [
-            kind(
-              `@Watches(${typeName(w.type)})${w.member === undefined ? '' : ` on ${String(w.member)}`}`,
-              w.type,
-              verbs.watches,
-            ),
-          ],
+      w.type === undefined ? [] : [kind(watchPlace(w.type, w.member), w.type, verbs.watches)],
     ),
     ...(meta.rbac ?? []).flatMap(rbacGrants),
   ];
