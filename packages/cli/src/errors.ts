@@ -5,7 +5,15 @@
  */
 const brand: unique symbol = Symbol.for('@operant/cli/CliError');
 
-export type CliErrorKind = 'config' | 'load' | 'noResources' | 'drift';
+export type CliErrorKind =
+  | 'config'
+  | 'load'
+  | 'noResources'
+  | 'noControllers'
+  | 'unknownKind'
+  /** rbac-gen: a namespaced Role cannot grant a cluster-scoped kind. */
+  | 'scope'
+  | 'drift';
 
 export class CliError extends Error {
   readonly [brand] = true;

@@ -5,3 +5,4 @@
 export { type CrdGenIo, type CrdGenOptions, crdGen } from './crd-gen/command.js';
 export { CliError, type CliErrorKind } from './errors.js';
 export { createProgram } from './main.js';
+export { type RbacGenOptions, rbacGen, renderControllerRole } from './rbac-gen/command.js';

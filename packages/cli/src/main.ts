@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * The `operant` command line. Subcommands: `crd-gen` (rbac-gen, init and create api are
- * added by the issues that build them); `operant --help` lists what exists.
- * Errors of crd-gen and of the CRD builder print as one message and exit 1.
+ * The `operant` command line. Subcommands: `crd-gen` and `rbac-gen` (init and create api
+ * are added by the issues that build them); `operant --help` lists what exists.
+ * Errors of the commands and of the CRD builder print as one message and exit 1.
  * @module
  */
 import 'reflect-metadata';
@@ -13,6 +13,7 @@ import { CrdError } from '@operant/crd';
 import { Command } from 'commander';
 import { crdGenCommand } from './crd-gen/command.js';
 import { CliError } from './errors.js';
+import { rbacGenCommand } from './rbac-gen/command.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -20,7 +21,8 @@ export function createProgram(): Command {
   return new Command('operant')
     .description('controller-runtime and kubebuilder for TypeScript')
     .version(version)
-    .addCommand(crdGenCommand());
+    .addCommand(crdGenCommand())
+    .addCommand(rbacGenCommand());
 }
 
 const isMain = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);

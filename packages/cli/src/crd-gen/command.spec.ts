@@ -1,32 +1,14 @@
 // Runs the built `operant` binary (dist/, built by `pnpm test:unit`'s tsc -b) on fixture
 // projects, as a user runs it: swc loading, file names, golden output, --check drift.
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { operant } from '../../test/fixtures/operant-bin.js';
 
-const bin = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const fixture = (name: string) => fileURLToPath(new URL(`../../test/fixtures/${name}/api.ts`, import.meta.url));
 const golden = fileURLToPath(new URL('../../../crd/test/golden/demo.operant.dev_widgets.yaml', import.meta.url));
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function operant(...args: string[]): Promise<Run> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 describe('operant crd-gen', () => {
   let out: string;

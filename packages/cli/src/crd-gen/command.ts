@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { buildCrds } from '@operant/crd';
 import { Command } from 'commander';
 import { CliError } from '../errors.js';
+import { type CommandIo, processIo } from '../io.js';
 import { readDocComments } from './doc-comments.js';
 import { drift, render, writeFiles } from './files.js';
 import { loadResourceClasses } from './load-entries.js';
@@ -24,15 +25,7 @@ export interface CrdGenOptions {
   tsconfigCheck?: boolean;
 }
 
-export interface CrdGenIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
-
-const processIo: CrdGenIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-};
+export type CrdGenIo = CommandIo;
 
 /** Runs crd-gen; resolves to the paths written (or checked). Throws `CliError` / `CrdError`. */
 export async function crdGen(

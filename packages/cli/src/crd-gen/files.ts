@@ -1,7 +1,8 @@
 /**
  * CRDs → files: one `<group>_<plural>.yaml` per CRD (controller-gen's names), YAML with
  * sorted keys and no line folding, so output is deterministic. `--check` compares with
- * the files on disk and returns a unified diff per drifted file.
+ * the files on disk and returns a unified diff per drifted file; rbac-gen checks its one
+ * file with `diffFile`.
  * @module
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -31,11 +32,8 @@ export async function writeFiles(out: string, files: readonly RenderedFile[]): P
 export async function drift(out: string, files: readonly RenderedFile[]): Promise<string[]> {
   const diffs: string[] = [];
   for (const file of files) {
-    const path = join(out, file.name);
-    const current = await readFile(path, 'utf8').catch(() => undefined);
-    if (current !== file.content) {
-      diffs.push(createTwoFilesPatch(`${path} (on disk)`, `${path} (generated)`, current ?? '', file.content));
-    }
+    const diff = await diffFile(join(out, file.name), file.content);
+    if (diff !== undefined) diffs.push(diff);
   }
   const expected = new Set(files.map((f) => f.name));
   const present = await readdir(out).catch(() => [] as string[]);
@@ -43,4 +41,11 @@ export async function drift(out: string, files: readonly RenderedFile[]): Promis
     diffs.push(`${join(out, name)}: no longer generated (remove it)\n`);
   }
   return diffs;
+}
+
+/** The unified diff from the file on disk (missing counts as empty) to `content`, or undefined when equal. */
+export async function diffFile(path: string, content: string): Promise<string | undefined> {
+  const current = await readFile(path, 'utf8').catch(() => undefined);
+  if (current === content) return undefined;
+  return createTwoFilesPatch(`${path} (on disk)`, `${path} (generated)`, current ?? '', content);
 }

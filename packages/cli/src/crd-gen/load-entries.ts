@@ -1,6 +1,7 @@
 /**
- * Imports the entry modules (for their side effects: decorators run on import) and
- * collects the exported classes marked `@CustomResource`, in a stable order.
+ * Imports the entry modules through swc (for their side effects: decorators run on import)
+ * and returns their exports; `loadResourceClasses` collects the exported classes marked
+ * `@CustomResource`, in a stable order. rbac-gen reads the same exports for controllers.
  * @module
  */
 import { resolve } from 'node:path';
@@ -9,18 +10,30 @@ import { type AnyClass, getResourceMetadata } from '@operant/crd';
 import { CliError } from '../errors.js';
 import { registerTypeScriptHooks } from './swc-hooks.js';
 
-export async function loadResourceClasses(entries: readonly string[], cwd = process.cwd()): Promise<AnyClass[]> {
+/** One imported entry: the path as given and the module's exports. */
+export interface LoadedEntry {
+  entry: string;
+  exports: Record<string, unknown>;
+}
+
+/** Imports each entry, in order. Throws `CliError('load')` naming the entry that failed. */
+export async function importEntries(entries: readonly string[], cwd = process.cwd()): Promise<LoadedEntry[]> {
   registerTypeScriptHooks();
-  const found = new Set<AnyClass>();
+  const loaded: LoadedEntry[] = [];
   for (const entry of entries) {
-    const path = resolve(cwd, entry);
-    let module: Record<string, unknown>;
     try {
-      module = await import(pathToFileURL(path).href);
+      loaded.push({ entry, exports: await import(pathToFileURL(resolve(cwd, entry)).href) });
     } catch (err) {
       throw new CliError('load', `unable to import ${entry}: ${(err as Error).message}`, { cause: err });
     }
-    for (const value of Object.values(module)) {
+  }
+  return loaded;
+}
+
+export async function loadResourceClasses(entries: readonly string[], cwd = process.cwd()): Promise<AnyClass[]> {
+  const found = new Set<AnyClass>();
+  for (const { exports } of await importEntries(entries, cwd)) {
+    for (const value of Object.values(exports)) {
       if (typeof value === 'function' && getResourceMetadata(value)?.options !== undefined) found.add(value);
     }
   }

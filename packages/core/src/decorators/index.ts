@@ -1,12 +1,23 @@
 /**
  * Decorators that declare controllers and modules. They only record metadata; `createOperator`
- * / `Operant.create` scan it and drive the public builder (each decorator names its builder call).
+ * / `Operant.create` scan it and drive the public builder (each decorator names its builder call),
+ * and `operant rbac-gen` reads it (with `@Rbac`'s extra rules) to write the manager's role.
  * @module decorators
  */
 export { Channel } from './channel.decorator.js';
 export { Controller } from './controller.decorator.js';
 export { DecoratorError } from './errors.js';
-export type { ControllerDecoratorOptions, ModuleMetadata, Provider } from './metadata/types.js';
+// the readers of the recorded metadata: `operant rbac-gen` (@operant/cli) reads controllers with them
+export { getControllerMetadata, getModuleMetadata } from './metadata/storage.js';
+export type {
+  AnyClass,
+  ControllerDecoratorOptions,
+  ControllerMetadata,
+  ModuleMetadata,
+  Provider,
+  RbacMetadata,
+  WatchMetadata,
+} from './metadata/types.js';
 export { Module } from './module.decorator.js';
 export {
   AnnotationChanged,
@@ -18,5 +29,6 @@ export {
   Predicate,
   ResourceVersionChanged,
 } from './predicate.decorator.js';
+export { Rbac, type RbacOptions } from './rbac.decorator.js';
 export { Reconcile } from './reconcile.decorator.js';
 export { Watches, type WatchesOptions } from './watches.decorator.js';

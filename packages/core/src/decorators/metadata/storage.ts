@@ -14,6 +14,7 @@ const empty = (): ControllerMetadata => ({
   watches: [],
   channels: [],
   predicates: [],
+  rbac: [],
 });
 
 export function updateControllerMetadata(

@@ -42,12 +42,25 @@ export interface PredicateMetadata {
   self: boolean;
 }
 
+/**
+ * One `@Rbac` rule, as kubebuilder's `+kubebuilder:rbac` marker: every verb on every
+ * resource of every group (`''` is the core group), limited to `resourceNames` when given.
+ * Read only by `operant rbac-gen`; the runtime ignores it.
+ */
+export interface RbacMetadata {
+  groups: readonly string[];
+  resources: readonly string[];
+  verbs: readonly string[];
+  resourceNames?: readonly string[];
+}
+
 export interface ControllerMetadata {
   options: ControllerDecoratorOptions | undefined;
   reconcileMethods: readonly MemberKey[];
   watches: readonly WatchMetadata[];
   channels: readonly MemberKey[];
   predicates: readonly PredicateMetadata[];
+  rbac: readonly RbacMetadata[];
 }
 
 /** A provider of a `@Module` or `createOperator`: a class, or a token with a value, class or factory. */

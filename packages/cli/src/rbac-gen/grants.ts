@@ -1,0 +1,100 @@
+/**
+ * What each controller needs, as grants (one API group, one resource, some verbs): the
+ * verbs the runtime uses per kind — `for` (read, update, patch; `status` and `finalizers`
+ * subresources), `owns` (everything but deletecollection), `@Watches` kinds (read) — plus
+ * its `@Rbac` rules, and what the manager itself needs (leader-election leases, events).
+ * Kinds resolve through a `ResourceRegistry`: built-ins, `@CustomResource` classes and
+ * `resourceType()` descriptors.
+ * @module
+ */
+import {
+  type AnyClass,
+  getControllerMetadata,
+  type RbacMetadata,
+  ResourceRegistry,
+  type ResourceType,
+  type WatchMetadata,
+} from '@operant/core';
+import { CliError } from '../errors.js';
+
+/** Some verbs on one resource of one API group (`''` is the core group), maybe limited to names. */
+export interface Grant {
+  group: string;
+  resource: string;
+  verbs: readonly string[];
+  resourceNames?: readonly string[];
+}
+
+export interface GrantOptions {
+  /** For a namespaced Role: cluster-scoped kinds are refused, a Role cannot grant them. */
+  namespaced?: boolean;
+  registry?: ResourceRegistry;
+}
+
+const read = ['get', 'list', 'watch'];
+export const verbs = {
+  for: [...read, 'update', 'patch'],
+  status: ['get', 'update', 'patch'],
+  finalizers: ['update'],
+  owns: [...read, 'create', 'update', 'patch', 'delete'],
+  watches: read,
+} as const;
+
+/** The manager's own needs: leader election (leases) and the event recorder (both event APIs). */
+export function managerGrants(): Grant[] {
+  return [
+    { group: 'coordination.k8s.io', resource: 'leases', verbs: verbs.owns },
+    { group: '', resource: 'events', verbs: ['create', 'patch'] },
+    { group: 'events.k8s.io', resource: 'events', verbs: ['create', 'patch'] },
+  ];
+}
+
+const typeName = (type: ResourceType): string => (typeof type === 'function' ? type.name : type.kind);
+
+/** `@Watches(V1Secret) on widgetsUsing` (a map method) or `@Watches(V1Namespace)` (class level). */
+const watchPlace = (type: ResourceType, member: WatchMetadata['member']): string =>
+  `@Watches(${typeName(type)})${member === undefined ? '' : ` on ${String(member)}`}`;
+
+/** The grants of one `@Controller` class. Throws `CliError` naming the class and the option. */
+export function controllerGrants(type: AnyClass, options: GrantOptions = {}): Grant[] {
+  const meta = getControllerMetadata(type);
+  if (meta?.options === undefined) {
+    throw new CliError('noControllers', `${type.name} has no @Controller decorator`);
+  }
+  const registry = options.registry ?? new ResourceRegistry();
+  const kind = (where: string, kindType: ResourceType, kindVerbs: readonly string[]) => {
+    const info = registry.tryResolve(kindType);
+    if (info === undefined) {
+      throw new CliError(
+        'unknownKind',
+        `@Controller ${type.name}: ${where} names ${typeName(kindType)}, an unknown kind (neither built in nor a @CustomResource class); use resourceType() for it`,
+      );
+    }
+    if (options.namespaced && !info.namespaced) {
+      throw new CliError(
+        'scope',
+        `@Controller ${type.name}: ${where} names ${info.kind}, a cluster-scoped kind, which a namespaced Role cannot grant; generate a ClusterRole (no --namespace)`,
+      );
+    }
+    return { group: info.group, resource: info.plural, verbs: kindVerbs };
+  };
+  const forGrant = kind('for', meta.options.for, verbs.for);
+  return [
+    forGrant,
+    { ...forGrant, resource: `${forGrant.resource}/status`, verbs: verbs.status },
+    { ...forGrant, resource: `${forGrant.resource}/finalizers`, verbs: verbs.finalizers },
+    ...(meta.options.owns ?? []).map((t, i) => kind(`owns[${i}]`, t, verbs.owns)),
+    ...meta.watches.flatMap((w) =>
+      w.type === undefined ? [] : [kind(watchPlace(w.type, w.member), w.type, verbs.watches)],
+    ),
+    ...(meta.rbac ?? []).flatMap(rbacGrants),
+  ];
+}
+
+/** One `@Rbac` rule as grants: every group × every resource. */
+function rbacGrants(rule: RbacMetadata): Grant[] {
+  const names = rule.resourceNames === undefined ? {} : { resourceNames: rule.resourceNames };
+  return rule.groups.flatMap((group) =>
+    rule.resources.map((resource) => ({ group, resource, verbs: rule.verbs, ...names })),
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Entry modules → controller classes: every exported class with `@Controller` metadata,
+ * and every controller of an exported `@Module` (its imports followed, as
+ * `Operant.create` does). Each entry must contribute at least one.
+ * @module
+ */
+import { type AnyClass, di, getControllerMetadata, getModuleMetadata, ScanError } from '@operant/core';
+import { importEntries } from '../crd-gen/load-entries.js';
+import { CliError } from '../errors.js';
+
+const isController = (value: AnyClass) => getControllerMetadata(value)?.options !== undefined;
+
+/** The controllers of one exported value: itself, those of its module, or none. */
+function controllersOf(value: unknown): AnyClass[] {
+  if (typeof value !== 'function') return [];
+  const type = value as AnyClass;
+  if (isController(type)) return [type];
+  if (getModuleMetadata(type) === undefined) return [];
+  let controllers: AnyClass[];
+  try {
+    controllers = di.flattenModule(type).controllers;
+  } catch (err) {
+    if (!(err instanceof ScanError)) throw err;
+    throw new CliError('load', err.message, { cause: err });
+  }
+  for (const c of controllers) {
+    if (!isController(c)) {
+      throw new CliError(
+        'noControllers',
+        `@Module ${type.name} lists ${c.name} in "controllers", but it has no @Controller decorator`,
+      );
+    }
+  }
+  return controllers;
+}
+
+export async function loadControllers(entries: readonly string[], cwd = process.cwd()): Promise<AnyClass[]> {
+  const found = new Set<AnyClass>();
+  for (const { entry, exports } of await importEntries(entries, cwd)) {
+    const controllers = Object.values(exports).flatMap(controllersOf);
+    if (controllers.length === 0) {
+      throw new CliError('noControllers', `${entry} exports no @Controller class and no @Module that lists one`);
+    }
+    for (const c of controllers) found.add(c);
+  }
+  return [...found];
+}

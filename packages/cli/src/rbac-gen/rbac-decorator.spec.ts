@@ -1,0 +1,42 @@
+// @Rbac (in @operant/core) records rules on the controller class and refuses malformed
+// arguments naming the class and the decorator; rbac-gen is its only reader.
+import { describe, expect, it } from '@jest/globals';
+import { getControllerMetadata, Rbac, type RbacOptions } from '@operant/core';
+
+const apply = (options: unknown) => {
+  class Widgets {}
+  Rbac(options as RbacOptions)(Widgets);
+  return Widgets;
+};
+
+describe('@Rbac', () => {
+  it('records each rule, resourceNames only when given', () => {
+    const type = apply({ groups: [''], resources: ['secrets'], verbs: ['get'], resourceNames: ['creds'] });
+    Rbac({ groups: ['apps'], resources: ['deployments'], verbs: ['deletecollection'] })(type);
+    expect(getControllerMetadata(type)?.rbac).toEqual([
+      { groups: [''], resources: ['secrets'], verbs: ['get'], resourceNames: ['creds'] },
+      { groups: ['apps'], resources: ['deployments'], verbs: ['deletecollection'] },
+    ]);
+  });
+
+  it.each([
+    [undefined, '@Rbac on Widgets: takes { groups, resources, verbs, resourceNames? }'],
+    [
+      { resources: ['pods'], verbs: ['get'] },
+      `@Rbac on Widgets: "groups" must be a non-empty array of API groups ('' for the core group)`,
+    ],
+    [
+      { groups: [''], resources: [''], verbs: ['get'] },
+      '@Rbac on Widgets: "resources" must be a non-empty array of resource names',
+    ],
+    [{ groups: [''], resources: ['pods'], verbs: [] }, '@Rbac on Widgets: "verbs" must be a non-empty array of verbs'],
+    [{ groups: [''], resources: ['pods'], verbs: 'get' }, '@Rbac on Widgets: "verbs" must be a non-empty array'],
+    [{ groups: [''], resources: ['pods'], verbs: [' get'] }, '@Rbac on Widgets: "verbs" must be a non-empty array'],
+    [
+      { groups: [''], resources: ['pods'], verbs: ['get'], resourceNames: [] },
+      '@Rbac on Widgets: "resourceNames", when given, must be a non-empty array of object names',
+    ],
+  ])('refuses %j', (options, message) => {
+    expect(() => apply(options)).toThrow(message);
+  });
+});
