@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from '../api/logger.js';
 import type { KubernetesObject } from '../api/object.js';
 import type { Client } from '../client/interfaces.js';
+import { microTime } from '../client/micro-time.js';
 import { mergePatch } from '../client/patch.js';
 
 export type EventType = 'Normal' | 'Warning';
@@ -26,7 +27,6 @@ interface EventsV1Event extends KubernetesObject {
 
 const SERIES_WINDOW_MS = 6 * 60_000;
 const MAX_BACKLOG = 1000;
-const microTime = (date: Date): string => date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 
 export interface RecorderOptions {
   client: Client;

@@ -17,8 +17,10 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from '../api/logger.js';
+import { sleep } from '../cache/backoff.js';
 import { isConflict, isNotFound } from '../client/errors.js';
 import type { Client } from '../client/interfaces.js';
+import { microTime } from '../client/micro-time.js';
 import type { LeaderElector } from '../manager/manager.js';
 import { resourceType } from '../resources/resource-type.js';
 
@@ -57,22 +59,6 @@ export interface LeaseElectorOptions {
   /** Called with true when this process leads, false when it stops leading. */
   onLeading?: (leading: boolean) => void;
 }
-
-/** A MicroTime string (six fractional digits), as the API server writes them. */
-const microTime = (date: Date): string => date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 
 export class LeaseElector implements LeaderElector {
   readonly identity: string;
