@@ -4,7 +4,7 @@
  * for one scripted sequence of changes; a throwing decorated reconcile is retried; a custom
  * predicate decorator filters as declared.
  */
-import { afterEach, beforeAll, expect, it } from '@jest/globals';
+import { beforeAll, expect, it } from '@jest/globals';
 import { V1ConfigMap } from '@kubernetes/client-node';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { inject, injectable } from 'inversify';
@@ -23,7 +23,15 @@ import { CLIENT } from '../src/di/tokens.js';
 import { Manager } from '../src/manager/manager.js';
 import { generationChanged } from '../src/predicate/changed.js';
 import { labelSelector } from '../src/predicate/object-filters.js';
-import { eventually, installWidgetCrd, newNamespace, type Widget, WidgetType } from './fixtures/helpers.js';
+import {
+  eventually,
+  installWidgetCrd,
+  newNamespace,
+  startManager,
+  useCleanups,
+  type Widget,
+  WidgetType,
+} from './fixtures/helpers.js';
 
 /** What both versions do: keep `<name>-data` with the widget's size; record each request. */
 async function converge(client: Client, request: Request, seen: string[]): Promise<void> {
@@ -81,15 +89,11 @@ class TeamAWidgets {
 describeWithControlPlane('decorated controllers on the real API server', () => {
   const kc = sharedKubeConfig();
   const api = new ApiClient({ kubeConfig: kc });
-  const stops: (() => Promise<void>)[] = [];
+  const cleanup = useCleanups();
 
   beforeAll(async () => {
     await installWidgetCrd(api);
   }, 60_000);
-
-  afterEach(async () => {
-    for (const stop of stops.splice(0)) await stop();
-  }, 30_000);
 
   /** The scripted sequence; returns the ConfigMaps left behind, by name. */
   async function script(ns: string, idle: () => Promise<void>): Promise<Record<string, string | undefined>> {
@@ -137,7 +141,7 @@ describeWithControlPlane('decorated controllers on the real API server', () => {
         providers: [{ provide: Recorder, useValue: seen }],
       });
       void op.start();
-      stops.push(() => op.stop());
+      cleanup(() => op.stop());
       let expected = 0;
       runs.decorated.objects = await script(ns, () => settle(seen, ++expected)());
     }
@@ -150,19 +154,17 @@ describeWithControlPlane('decorated controllers on the real API server', () => {
         .owns(V1ConfigMap)
         .withEventFilter(generationChanged())
         .complete({ reconcile: (request) => converge(mgr.client, request, seen) });
-      const stop = new AbortController();
-      const running = mgr.start(stop.signal);
-      stops.push(async () => {
-        stop.abort();
-        await running;
-      });
+      startManager(mgr, cleanup);
       let expected = 0;
       runs.builder.objects = await script(ns, () => settle(seen, ++expected)());
     }
     expect(runs.decorated.objects).toEqual({ 'w1-data': '5', 'w2-data': '2' });
     expect(runs.decorated.objects).toEqual(runs.builder.objects);
-    const counts = (seen: string[]) =>
-      seen.reduce<Record<string, number>>((m, n) => ({ ...m, [n]: (m[n] ?? 0) + 1 }), {});
+    const counts = (seen: string[]) => {
+      const m: Record<string, number> = {};
+      for (const n of seen) m[n] = (m[n] ?? 0) + 1;
+      return m;
+    };
     expect(counts(runs.decorated.seen)).toEqual(counts(runs.builder.seen));
   }, 90_000);
 
@@ -175,7 +177,7 @@ describeWithControlPlane('decorated controllers on the real API server', () => {
       providers: [Flakiness, { provide: Recorder, useValue: seen }],
     });
     void op.start();
-    stops.push(() => op.stop());
+    cleanup(() => op.stop());
     const make = (name: string, team: string) =>
       api.create<Widget>({
         apiVersion: 'core.operant.test/v1',

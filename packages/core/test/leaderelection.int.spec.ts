@@ -4,14 +4,21 @@
  * stop without release (a crash, as far as the Lease can tell) hands over after the lease
  * expires; the reconcile audit shows the two never ran at the same time.
  */
-import { afterEach, beforeAll, expect, it } from '@jest/globals';
+import { beforeAll, expect, it } from '@jest/globals';
 import { V1Lease } from '@kubernetes/client-node';
 import { eventually } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { controllerManagedBy } from '../src/builder/builder.js';
 import { ApiClient } from '../src/client/api-client.js';
 import { Manager } from '../src/manager/manager.js';
-import { installWidgetCrd, newNamespace, type Widget, WidgetType } from './fixtures/helpers.js';
+import {
+  installWidgetCrd,
+  newNamespace,
+  startManager,
+  useCleanups,
+  type Widget,
+  WidgetType,
+} from './fixtures/helpers.js';
 
 interface Interval {
   who: string;
@@ -22,14 +29,11 @@ interface Interval {
 describeWithControlPlane('leader election', () => {
   const kc = sharedKubeConfig();
   const api = new ApiClient({ kubeConfig: kc });
-  const cleanups: (() => Promise<void>)[] = [];
+  const cleanup = useCleanups();
 
   beforeAll(async () => {
     await installWidgetCrd(api);
   }, 60_000);
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0)) await cleanup();
-  }, 30_000);
 
   /** A manager named `who` that records every reconcile's interval; returns a stop function. */
   function candidate(who: string, ns: string, id: string, audit: Interval[], releaseOnCancel: boolean) {
@@ -53,14 +57,7 @@ describeWithControlPlane('leader election', () => {
           audit.push({ who, start, end: Date.now() });
         },
       });
-    const stop = new AbortController();
-    const running = mgr.start(stop.signal);
-    const halt = async () => {
-      stop.abort();
-      await running;
-    };
-    cleanups.push(halt);
-    return { mgr, halt };
+    return { mgr, halt: startManager(mgr, cleanup) };
   }
 
   const touch = (ns: string, name: string) =>

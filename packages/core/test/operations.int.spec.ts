@@ -5,7 +5,7 @@
  * lines of a reconcile carrying controller-runtime's keys.
  */
 import { PassThrough } from 'node:stream';
-import { afterEach, beforeAll, expect, it } from '@jest/globals';
+import { beforeAll, expect, it } from '@jest/globals';
 import { eventually } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { TerminalError } from '../src/api/terminal-error.js';
@@ -14,7 +14,14 @@ import { ApiClient } from '../src/client/api-client.js';
 import { newLogger } from '../src/log/winston.js';
 import { Manager } from '../src/manager/manager.js';
 import { resourceType } from '../src/resources/resource-type.js';
-import { installWidgetCrd, newNamespace, type Widget, WidgetType } from './fixtures/helpers.js';
+import {
+  installWidgetCrd,
+  newNamespace,
+  startManager,
+  useCleanups,
+  type Widget,
+  WidgetType,
+} from './fixtures/helpers.js';
 
 const get = async (url: string) => {
   const res = await fetch(url);
@@ -30,23 +37,13 @@ const series = (text: string, name: string): number | undefined => {
 describeWithControlPlane('operations: metrics, probes, logs', () => {
   const kc = sharedKubeConfig();
   const api = new ApiClient({ kubeConfig: kc });
-  const stops: (() => Promise<void>)[] = [];
+  const cleanup = useCleanups();
 
   beforeAll(async () => {
     await installWidgetCrd(api);
   }, 60_000);
-  afterEach(async () => {
-    for (const stop of stops.splice(0)) await stop();
-  });
 
-  const run = (mgr: Manager) => {
-    const stop = new AbortController();
-    const running = mgr.start(stop.signal);
-    stops.push(async () => {
-      stop.abort();
-      await running;
-    });
-  };
+  const run = (mgr: Manager) => startManager(mgr, cleanup);
 
   it('serves reconcile and workqueue metrics with the right counts, and logs with controller-runtime keys', async () => {
     const ns = await newNamespace(api, 'metrics');
@@ -222,21 +219,40 @@ describeWithControlPlane('operations: metrics, probes, logs', () => {
   }, 90_000);
 
   it('fails /readyz when an informer has heard nothing for longer than informerStaleAfterMs', async () => {
+    // a kind no other suite writes, so no other writer's progress brings bookmarks to this watch
+    await api.apply(
+      {
+        apiVersion: 'apiextensions.k8s.io/v1',
+        kind: 'CustomResourceDefinition',
+        metadata: { name: 'quiets.quiet.operant.test' },
+        spec: {
+          group: 'quiet.operant.test',
+          scope: 'Namespaced',
+          names: { kind: 'Quiet', plural: 'quiets', singular: 'quiet', listKind: 'QuietList' },
+          versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object' } } }],
+        },
+      },
+      { force: true, fieldManager: 'operations-test' },
+    );
+    const Quiet = resourceType({
+      group: 'quiet.operant.test',
+      version: 'v1',
+      kind: 'Quiet',
+      plural: 'quiets',
+      namespaced: true,
+    });
+    await eventually(() => api.list(Quiet, { limit: 1 }));
     const ns = await newNamespace(api, 'stale');
     const mgr = new Manager({
       kubeConfig: kc,
       healthProbeBindAddress: '127.0.0.1:0',
       informerStaleAfterMs: 300, // shorter than the API server's bookmark interval
-      cache: { defaultNamespaces: [ns], byObject: [{ type: WidgetType }] },
+      cache: { defaultNamespaces: [ns], byObject: [{ type: Quiet }] },
     });
     run(mgr);
     const { port } = await (mgr.healthProbeServer as NonNullable<Manager['healthProbeServer']>).address();
     const readyz = () => get(`http://127.0.0.1:${port}/readyz?verbose`);
-    await api.create<Widget>({
-      apiVersion: 'core.operant.test/v1',
-      kind: 'Widget',
-      metadata: { namespace: ns, name: 'x' },
-    });
+    await api.create({ apiVersion: 'quiet.operant.test/v1', kind: 'Quiet', metadata: { namespace: ns, name: 'x' } });
     await eventually(async () => expect((await readyz()).status).toBe(200), 20_000, 20);
     const stale = await eventually(
       async () => {
@@ -247,6 +263,6 @@ describeWithControlPlane('operations: metrics, probes, logs', () => {
       30_000,
       50,
     );
-    expect(stale.body).toMatch(/\[-\]informers failed: no watch event or bookmark for over 300 ms: Widget/);
+    expect(stale.body).toMatch(/\[-\]informers failed: no watch event or bookmark for over 300 ms: Quiet/);
   }, 60_000);
 });
