@@ -2,7 +2,7 @@
  * `docs/go-typescript-mapping.md` stays complete: every public name of every package entry
  * point (`@operant/core`, its namespaces, `@operant/crd`, `@operant/cli`, `@operant/testing`
  * and its subpaths) has a row, and every Operant name in the tables is really exported.
- * The check itself lives in `scripts/docs-check.mjs` (also `pnpm docs:check`).
+ * The check itself lives in `scripts/docs-check.mjs` (also `pnpm run docs:check`).
  * @module
  */
 import { readFileSync } from 'node:fs';
