@@ -1,0 +1,65 @@
+/**
+ * `docs/go-typescript-mapping.md` stays complete: every public name of every package entry
+ * point (`@operant/core`, its namespaces, `@operant/crd`, `@operant/cli`, `@operant/testing`
+ * and its subpaths) has a row, and every Operant name in the tables is really exported.
+ * The check itself lives in `scripts/docs-check.mjs` (also `pnpm run docs:check`).
+ * @module
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type ts from 'typescript';
+import { compareMapping, mappingFile, mappingNames, nameOf, publicNames } from '../../../scripts/docs-check.mjs';
+
+describe('the Go ↔ TypeScript mapping table', () => {
+  let exported: Map<string, Map<string, ts.Symbol>>;
+  let markdown: string;
+  beforeAll(() => {
+    exported = publicNames();
+    markdown = readFileSync(mappingFile, 'utf8');
+  });
+
+  it('should read the public names of every entry point, namespaces included', () => {
+    expect([...exported.keys()]).toEqual(
+      expect.arrayContaining([
+        '@operant/core',
+        '@operant/crd',
+        '@operant/cli',
+        '@operant/testing',
+        '@operant/testing/jest',
+      ]),
+    );
+    const core = exported.get('@operant/core');
+    expect(core?.has('controllerManagedBy')).toBe(true);
+    expect(core?.has('predicate.generationChanged')).toBe(true);
+    expect(exported.get('@operant/crd')?.has('CustomResource')).toBe(true);
+  });
+
+  it('should list every public name, and only exported ones', () => {
+    const { missing, unknown } = compareMapping(exported, mappingNames(markdown));
+    expect(missing).toEqual([]);
+    expect(unknown).toEqual([]);
+  });
+
+  it('should report a public name whose row is removed', () => {
+    const withoutRow = markdown
+      .split('\n')
+      .filter((line) => !line.includes('`controllerManagedBy('))
+      .join('\n');
+    expect(compareMapping(exported, mappingNames(withoutRow)).missing).toContain('@operant/core: controllerManagedBy');
+  });
+
+  it('should report a table name that nothing exports, unless its row says it is not built yet', () => {
+    const section = '## `@operant/core`\n\n| Go | Operant | Notes |\n| --- | --- | --- |\n';
+    const stray = mappingNames(`${section}| \`Foo\` | \`noSuchExport()\` | |\n| \`Bar\` | not yet: \`Later\` | |\n`);
+    const { unknown } = compareMapping(new Map([['@operant/core', new Map()]]), stray);
+    expect(unknown).toEqual(['@operant/core: noSuchExport']);
+  });
+
+  it('should count two spellings of one declaration as one name', () => {
+    const core = exported.get('@operant/core') as Map<string, ts.Symbol>;
+    expect(core.get('client.ignoreNotFound')).toBe(core.get('ignoreNotFound'));
+    expect(nameOf('@Controller({ for, owns })')).toBe('Controller');
+    expect(nameOf('cache.Cache')).toBe('cache.Cache');
+    expect(nameOf('--leader-elect')).toBeUndefined();
+  });
+});
