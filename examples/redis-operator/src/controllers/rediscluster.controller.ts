@@ -6,7 +6,6 @@
  * the password Secret or a node pod changes, and on every resync tick.
  * @module
  */
-import { isDeepStrictEqual } from 'node:util';
 import { V1ConfigMap, V1Deployment, V1Pod, V1Secret, V1Service } from '@kubernetes/client-node';
 import {
   Cache,
@@ -190,9 +189,9 @@ export class RedisClusterReconciler {
     }
   }
 
-  /** Patches the status subresource when `status` differs from the stored one; true when it wrote. */
+  /** Patches the status subresource when `status` differs (by content: cached objects carry prototypes); true when it wrote. */
   private async writeStatus(cluster: RedisCluster, status: RedisCluster['status']): Promise<boolean> {
-    if (isDeepStrictEqual(cluster.status ?? {}, status)) return false;
+    if (controllerutil.jsonEqual(cluster.status ?? {}, status)) return false;
     await this.client.status().patch(cluster, mergePatch({ status }));
     return true;
   }
