@@ -133,7 +133,7 @@ try {
   await view();
   const { items } = await admin.list(Event, { namespace: key.namespace });
   for (const e of items.filter((i) => i.regarding?.name === key.name))
-    say(`  event: ${e.type} ${e.reason} "${e.note}" (by ${e.reportingController})`);
+    say(`  event on ${e.regarding?.kind}: ${e.type} ${e.reason} "${e.note}" (by ${e.reportingController})`);
 
   if (flags.keep) {
     say('left running (--keep). Try:');

@@ -34,7 +34,7 @@ function runDemo(): Promise<{ code: number | null; output: string }> {
     );
     expect(output).toMatch(/view: RedisCluster size=3 phase=Pending ready=0\/3 nodes=3/);
     expect(output).toMatch(/view: RedisCluster size=5 phase=Pending ready=0\/5 nodes=5/);
-    expect(output).toMatch(/event: Normal Scaled "scaled from 3 to 5 nodes"/);
+    expect(output).toMatch(/event on RedisCluster: Normal Scaled "scaled from 3 to 5 nodes" \(by redis-operator\)/);
     expect(output).toMatch(/finalized: registry record removed/);
     expect(output).toMatch(/view: RedisCluster gone/);
     expect(output).toMatch(/done: \d+ reconciles, \d+ API requests, 0 forbidden/);
