@@ -21,6 +21,6 @@ const app = await Operant.create(
   }),
   { manager },
 );
-app.manager.addHealthzCheck('ping', () => undefined);
-app.manager.addReadyzCheck('ping', () => undefined);
+// the manager serves /healthz (ping) and /readyz (informers synced and fresh) already;
+// add more with app.manager.addHealthzCheck(name, check) / addReadyzCheck(name, check)
 await app.start(setupSignalHandler());
