@@ -53,7 +53,7 @@ const labelled = predicate.labelSelector({ matchExpressions: [{ key: CLUSTER_LAB
 
 @Controller({ for: RedisCluster, owns: [V1Deployment, V1Service] })
 // the registry records live in another namespace: written, not owned
-@Rbac({ groups: [''], resources: ['configmaps'], verbs: ['create', 'update', 'patch', 'delete'] })
+@Rbac({ groups: [''], resources: ['configmaps'], verbs: ['create', 'update', 'delete'] })
 export class RedisClusterReconciler {
   private readonly recorder: events.EventRecorder;
 
