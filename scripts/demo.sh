@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The README's main job: sets up a fresh machine (scripts/setup.sh), then runs the example
-# operator (examples/nest-style-app) on a local control plane and prints what it did.
-# The RedisCluster operator of the user-path issue will take this place.
+# The README's first command (also `pnpm demo`): sets up a fresh machine (scripts/setup.sh:
+# dependencies, the envtest binaries built on first use with progress, the build), then runs
+# the RedisCluster operator (examples/redis-operator) on a local control plane: applies the
+# sample, scales it 3 → 5, deletes it, printing what the operator did, and exits 0.
+# `--keep` leaves the control plane and the operator running and prints a kubeconfig for kubectl.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
-exec pnpm --filter nest-style-app demo
+exec node examples/redis-operator/scripts/demo.mjs "$@"

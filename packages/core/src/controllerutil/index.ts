@@ -5,6 +5,8 @@
  * - `createOrUpdate`, `createOrPatch` (write only when something changed)
  * - `addFinalizer`, `removeFinalizer`, `containsFinalizer`
  * - `setStatusCondition`, `findStatusCondition`, `isStatusConditionTrue`, `removeStatusCondition`
+ * - `jsonEqual`: the equality `createOrUpdate` uses (content, not prototypes), for comparing
+ *   a computed status with a cached one before writing it
  * @module controllerutil
  */
 export {
@@ -17,4 +19,5 @@ export {
 } from './conditions.js';
 export { createOrPatch, createOrUpdate, type MutateFunc, type OperationResult } from './create-or-update.js';
 export { addFinalizer, containsFinalizer, removeFinalizer } from './finalizers.js';
+export { jsonEqual } from './json-equal.js';
 export { getControllerOf, OwnerReferenceError, setControllerReference, setOwnerReference } from './owner.js';

@@ -3,6 +3,8 @@
  *
  * - on the class: filters every `for`/`owns`/`@Watches` event — `builder.withEventFilter(...)`;
  * - on a `@Watches` method: filters that watch only — `watches(Type, h, { predicates })`;
+ * - on the `@Reconcile` method: filters the `for` kind's events only, so owned and watched
+ *   kinds still trigger — `for(Type, { predicates })` (the usual place for `@GenerationChanged()`);
  * - with no arguments on a method, `@Predicate() onlyLabelled(event): boolean`: the method
  *   itself filters every event (called with the event and its kind).
  *

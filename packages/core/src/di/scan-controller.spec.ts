@@ -83,6 +83,31 @@ describe('decorators record, the scanner builds a spec', () => {
     ).toBe(false);
   });
 
+  it('gives predicates on the @Reconcile method to the for kind only', () => {
+    @Controller({ for: Widget, owns: [V1Deployment], name: 'primary-only' })
+    class PrimaryOnly {
+      @Watches(V1ConfigMap)
+      widgetsUsing(): Request[] {
+        return [];
+      }
+
+      @Reconcile()
+      @GenerationChanged()
+      async reconcile(): Promise<void> {}
+    }
+
+    const [spec] = scanControllers([PrimaryOnly], registry);
+    expect(spec?.forPredicates).toHaveLength(1);
+    expect(spec?.eventFilters).toEqual([]);
+    expect(spec?.watches[0]?.predicates).toEqual([]);
+    const update = (generation: number) => ({
+      objectOld: { metadata: { generation: 1 } },
+      objectNew: { metadata: { generation } },
+    });
+    expect(spec?.forPredicates[0]?.update?.(update(1))).toBe(false);
+    expect(spec?.forPredicates[0]?.update?.(update(2))).toBe(true);
+  });
+
   it('reports every problem of every class at once, naming class, member and decorator', () => {
     class NotAController {}
 
@@ -138,7 +163,7 @@ describe('decorators record, the scanner builds a spec', () => {
       '@Controller TwoReconciles has @Reconcile() on a, b; exactly one method reconciles',
       '@Controller UnknownKind: for names Unregistered, an unknown kind; register it or use resourceType()',
       '@Watches on BadShapes.map: a map method takes one argument (the object) and returns requests; it takes 2',
-      '@Predicate on BadShapes.strayFilter: the method has no @Watches; put the predicate on the class or on a @Watches method',
+      '@Predicate on BadShapes.strayFilter: the method has no @Watches; put the predicate on the class, on a @Watches method or on the @Reconcile method',
       '@Controller SameNameAsWidget: the name widget is already used by WidgetReconciler; set "name"',
     ]);
     expect(error.message).toMatch(/^found 7 problems in the controllers:/);

@@ -1,7 +1,8 @@
 /**
  * The scanner, pure: reads each listed class's metadata and checks every rule that spans
  * decorators (exactly one `@Reconcile`, `owns` needs `for`, map methods take one argument,
- * predicates sit on the class, a `@Watches` method or as a predicate method, kinds are
+ * predicates sit on the class, a `@Watches` method, the `@Reconcile` method (the `for` kind
+ * only) or as a predicate method, kinds are
  * known, names are unique), collecting all problems before it throws one `ScanError`.
  * @module
  */
@@ -24,6 +25,8 @@ export interface ControllerSpec {
   owns: readonly ResourceType[];
   watches: readonly WatchMetadata[];
   channels: readonly MemberKey[];
+  /** Predicates on the `@Reconcile` method: the `for` kind's events only (`for(Type, { predicates })`). */
+  forPredicates: readonly Predicate[];
   /** Class-level predicates (`withEventFilter`). */
   eventFilters: readonly Predicate[];
   /** Methods that are predicates themselves (class-level). */
@@ -87,15 +90,18 @@ function scanOne(
   }
   const predicateMethods: MemberKey[] = [];
   const eventFilters: Predicate[] = [];
+  const forPredicates: Predicate[] = [];
+  const reconcileMethod = meta.reconcileMethods[0];
   const perWatch = new Map<MemberKey, Predicate[]>();
   for (const p of meta.predicates) {
     if (p.member === undefined) eventFilters.push(...p.predicates);
     else if (p.self) predicateMethods.push(p.member);
     else if (watchMembers.has(p.member)) perWatch.set(p.member, [...(perWatch.get(p.member) ?? []), ...p.predicates]);
+    else if (p.member === reconcileMethod) forPredicates.push(...p.predicates);
     else {
       problems.push({
         kind: 'strayPredicate',
-        message: `@Predicate on ${type.name}.${String(p.member)}: the method has no @Watches; put the predicate on the class or on a @Watches method`,
+        message: `@Predicate on ${type.name}.${String(p.member)}: the method has no @Watches; put the predicate on the class, on a @Watches method or on the @Reconcile method`,
       });
     }
   }
@@ -112,9 +118,10 @@ function scanOne(
     owns,
     watches,
     channels: meta.channels,
+    forPredicates,
     eventFilters,
     predicateMethods,
-    reconcileMethod: meta.reconcileMethods[0] as MemberKey,
+    reconcileMethod: reconcileMethod as MemberKey,
     options,
   };
 }

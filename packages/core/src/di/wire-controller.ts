@@ -26,7 +26,8 @@ function methodPredicate(instance: Methods, member: MemberKey): Predicate {
 
 export function wireController(manager: Manager, spec: ControllerSpec, instance: object): Controller {
   const methods = instance as Methods;
-  const builder = controllerManagedBy(manager).named(spec.name).withOptions(spec.options).for(spec.for);
+  const builder = controllerManagedBy(manager).named(spec.name).withOptions(spec.options);
+  builder.for(spec.for, { predicates: spec.forPredicates });
   for (const owned of spec.owns) builder.owns(owned);
   for (const watch of spec.watches) {
     if (watch.source !== undefined) builder.watchesRawSource(watch.source);

@@ -1,0 +1,213 @@
+/**
+ * The RedisCluster controller: the primer's `RedisClusterReconciler`. For each RedisCluster
+ * it keeps a Service and a Deployment (owned, so the garbage collector removes them with
+ * it), a registry record in another namespace (removed by a finalizer), and the status.
+ * It reconciles again when an owned object, a ConfigMap labelled `redis-cluster=<name>`,
+ * the password Secret or a node pod changes, and on every resync tick.
+ * @module
+ */
+import { V1ConfigMap, V1Deployment, V1Pod, V1Secret, V1Service } from '@kubernetes/client-node';
+import {
+  Cache,
+  Channel,
+  CLIENT,
+  type Client,
+  Controller,
+  controllerutil,
+  deepCopy,
+  type events,
+  GenerationChanged,
+  ignoreNotFound,
+  Manager,
+  mergePatch,
+  predicate,
+  Rbac,
+  Reconcile,
+  type ReconcileContext,
+  type Request,
+  Watches,
+} from '@operant/core';
+import { inject } from 'inversify';
+import { RedisCluster } from '../api/v1/index.js';
+import { blockedStatus, desiredStatus } from './cluster-status.js';
+import { REDIS_OPERATOR_OPTIONS, type RedisOperatorOptions } from './options.js';
+import {
+  CLUSTER_LABEL,
+  configHash,
+  mutateDeployment,
+  mutateRegistryRecord,
+  mutateService,
+  registryRecordName,
+  secretHash,
+  selectorOf,
+  type TemplateHashes,
+} from './redis-objects.js';
+import { ResyncTicker } from './resync-ticker.js';
+
+export const FINALIZER = 'cache.example.com/registry-record';
+/** The cache index of RedisClusters by `spec.passwordSecret` (controller-runtime's `IndexField`). */
+export const PASSWORD_SECRET_INDEX = 'spec.passwordSecret';
+
+const managed = predicate.labelSelector({ matchLabels: { 'app.kubernetes.io/managed-by': 'redis-operator' } });
+const labelled = predicate.labelSelector({ matchExpressions: [{ key: CLUSTER_LABEL, operator: 'Exists' }] });
+
+@Controller({ for: RedisCluster, owns: [V1Deployment, V1Service] })
+// the registry records live in another namespace: written, not owned
+@Rbac({ groups: [''], resources: ['configmaps'], verbs: ['create', 'update', 'delete'] })
+export class RedisClusterReconciler {
+  private readonly recorder: events.EventRecorder;
+
+  constructor(
+    manager: Manager,
+    cache: Cache,
+    private readonly ticker: ResyncTicker,
+    @inject(CLIENT) private readonly client: Client,
+    @inject(REDIS_OPERATOR_OPTIONS) private readonly options: RedisOperatorOptions,
+  ) {
+    cache.indexField(RedisCluster, PASSWORD_SECRET_INDEX, (c) =>
+      c.spec?.passwordSecret ? [c.spec.passwordSecret] : [],
+    );
+    manager.add(ticker);
+    this.recorder = manager.getEventRecorderFor('redis-operator');
+  }
+
+  /** The periodic resync (a channel source). */
+  @Channel()
+  resyncs(): ResyncTicker {
+    return this.ticker;
+  }
+
+  /** A ConfigMap labelled `redis-cluster=<name>` configures that cluster. */
+  @Watches(V1ConfigMap, { predicates: [labelled] })
+  clusterOfConfigMap(configMap: V1ConfigMap): Request[] {
+    const name = configMap.metadata?.labels?.[CLUSTER_LABEL];
+    return name ? [{ namespace: configMap.metadata?.namespace ?? '', name }] : [];
+  }
+
+  /** Every RedisCluster whose `spec.passwordSecret` names this Secret (through the cache index). */
+  @Watches(V1Secret)
+  async clustersUsingSecret(secret: V1Secret): Promise<Request[]> {
+    const namespace = secret.metadata?.namespace ?? '';
+    const { items } = await this.client.list(RedisCluster, {
+      namespace,
+      matchingFields: { [PASSWORD_SECRET_INDEX]: secret.metadata?.name ?? '' },
+    });
+    return items.map((c) => ({ namespace, name: c.metadata?.name ?? '' }));
+  }
+
+  /** Node pods (created by the Deployment's ReplicaSet) feed `status.nodes`. */
+  @Watches(V1Pod, { predicates: [managed] })
+  clusterOfPod(pod: V1Pod): Request[] {
+    const name = pod.metadata?.labels?.['app.kubernetes.io/instance'];
+    return name ? [{ namespace: pod.metadata?.namespace ?? '', name }] : [];
+  }
+
+  /** `@GenerationChanged()` here filters RedisCluster events only: status writes do not come back. */
+  @Reconcile()
+  @GenerationChanged()
+  async reconcile(request: Request, { log }: ReconcileContext): Promise<void> {
+    const found = await this.client.get(RedisCluster, request).catch(ignoreNotFound);
+    if (found === undefined) return; // gone: the garbage collector removes what it owned
+    let cluster = Object.assign(deepCopy(found), { apiVersion: 'cache.example.com/v1', kind: 'RedisCluster' });
+    if (cluster.metadata?.deletionTimestamp) return this.finalize(cluster, log);
+    if (controllerutil.addFinalizer(cluster, FINALIZER)) cluster = await this.client.update(cluster);
+
+    const hashes = await this.templateHashes(cluster);
+    if (hashes === undefined) {
+      const message = `Secret ${request.namespace}/${cluster.spec.passwordSecret} not found`;
+      await this.writeStatus(cluster, blockedStatus(cluster, 'PasswordSecretNotFound', message));
+      return; // the Secret watch brings it back when the Secret appears
+    }
+    const key = { namespace: request.namespace, name: request.name };
+    const service = await controllerutil.createOrUpdate(
+      this.client,
+      V1Service,
+      { apiVersion: 'v1', kind: 'Service', metadata: key },
+      (s) => {
+        mutateService(cluster, s);
+        controllerutil.setControllerReference(cluster, s);
+      },
+    );
+    let previousSize: number | undefined;
+    const deployment = await controllerutil.createOrUpdate(
+      this.client,
+      V1Deployment,
+      { apiVersion: 'apps/v1', kind: 'Deployment', metadata: key },
+      (d) => {
+        previousSize = d.spec?.replicas;
+        mutateDeployment(cluster, d, hashes);
+        controllerutil.setControllerReference(cluster, d);
+      },
+    );
+    const record = await controllerutil.createOrUpdate(
+      this.client,
+      V1ConfigMap,
+      {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { namespace: this.options.registryNamespace, name: registryRecordName(cluster) },
+      },
+      (r) => mutateRegistryRecord(cluster, r),
+    );
+    this.recordEvents(cluster, deployment.result, previousSize);
+
+    const { items: pods } = await this.client.list(V1Pod, {
+      namespace: request.namespace,
+      labelSelector: { matchLabels: selectorOf(cluster) },
+    });
+    const statusWritten = await this.writeStatus(
+      cluster,
+      desiredStatus(cluster, { deployment: deployment.object, pods }),
+    );
+    log.info('reconciled', {
+      service: service.result,
+      deployment: deployment.result,
+      registryRecord: record.result,
+      status: statusWritten ? 'updated' : 'unchanged',
+    });
+  }
+
+  /** Hashes of the labelled ConfigMaps and the password Secret; undefined when the Secret is missing. */
+  private async templateHashes(cluster: RedisCluster): Promise<TemplateHashes | undefined> {
+    const namespace = cluster.metadata?.namespace ?? '';
+    const { items: configMaps } = await this.client.list(V1ConfigMap, {
+      namespace,
+      labelSelector: { matchLabels: { [CLUSTER_LABEL]: cluster.metadata?.name ?? '' } },
+    });
+    const secretName = cluster.spec.passwordSecret;
+    if (!secretName) return { config: configHash(configMaps), password: undefined };
+    const secret = await this.client.get(V1Secret, { namespace, name: secretName }).catch(ignoreNotFound);
+    return secret === undefined ? undefined : { config: configHash(configMaps), password: secretHash(secret) };
+  }
+
+  private recordEvents(cluster: RedisCluster, result: controllerutil.OperationResult, previous?: number): void {
+    const size = cluster.spec.size;
+    if (result === 'created') {
+      this.recorder.event(cluster, 'Normal', 'Created', `created Deployment and Service for ${size} nodes`);
+    } else if (result === 'updated' && previous !== undefined && previous !== size) {
+      this.recorder.event(cluster, 'Normal', 'Scaled', `scaled from ${previous} to ${size} nodes`);
+    }
+  }
+
+  /** Patches the status subresource when `status` differs (by content: cached objects carry prototypes); true when it wrote. */
+  private async writeStatus(cluster: RedisCluster, status: RedisCluster['status']): Promise<boolean> {
+    if (controllerutil.jsonEqual(cluster.status ?? {}, status)) return false;
+    await this.client.status().patch(cluster, mergePatch({ status }));
+    return true;
+  }
+
+  /** Removes the registry record (no owner reference can reach it), then the finalizer. */
+  private async finalize(cluster: RedisCluster, log: ReconcileContext['log']): Promise<void> {
+    if (!controllerutil.containsFinalizer(cluster, FINALIZER)) return;
+    await this.client
+      .delete({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { namespace: this.options.registryNamespace, name: registryRecordName(cluster) },
+      })
+      .catch(ignoreNotFound);
+    controllerutil.removeFinalizer(cluster, FINALIZER);
+    await this.client.update(cluster);
+    log.info('finalized: registry record removed');
+  }
+}
