@@ -1,0 +1,32 @@
+/**
+ * `jest.config.js`: TypeScript through `@swc/jest`, ES modules, and Operant's global setup,
+ * which starts one envtest control plane (etcd, kube-apiserver, kube-controller-manager)
+ * with the CRDs of `config/crd/bases` installed, as kubebuilder's `suite_test.go` does.
+ * @module
+ */
+import type { ScaffoldFile } from '../../scaffold/write-files.js';
+
+export const jestConfig: ScaffoldFile = {
+  path: 'jest.config.js',
+  content: `// Unit specs (src/**/*.spec.ts) and envtest suites (test/**/*.spec.ts) run against one
+// control plane that Operant's global setup starts with the CRDs of config/crd/bases
+// (run \`pnpm manifests\` first). The binaries come from ~/.cache/operant/envtest,
+// KUBEBUILDER_ASSETS or setup-envtest's store.
+import { fileURLToPath } from 'node:url';
+
+process.env.OPERANT_ENVTEST_CRDS ??= fileURLToPath(new URL('./config/crd/bases', import.meta.url));
+process.env.OPERANT_LOG_LEVEL ??= 'warn';
+
+/** @type {import('jest').Config} */
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\\\.ts$': ['@swc/jest'] },
+  moduleNameMapper: { '^(\\\\.{1,2}/.*)\\\\.js$': '$1' },
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+  globalSetup: '@operant/testing/jest/global-setup',
+  globalTeardown: '@operant/testing/jest/global-teardown',
+  testTimeout: 60_000,
+};
+`,
+};
