@@ -1,0 +1,114 @@
+// operant create api in-process on a fresh init: the files of LAYOUT.md, the registrations,
+// PROJECT, a second kind, --no-controller / --no-namespaced, and the refusals.
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { parse } from 'yaml';
+import { CliError } from '../errors.js';
+import { init } from '../init/command.js';
+import type { CommandIo } from '../io.js';
+import { createApi } from './command.js';
+
+const quiet: CommandIo = { stdout: () => undefined, stderr: () => undefined };
+const redis = { group: 'cache', version: 'v1', kind: 'RedisCluster' };
+
+describe('operant create api', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'operant-create-api-'));
+    await init({ domain: 'example.com', name: 'redis-operator', repoDir: dir }, quiet);
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  const read = (path: string) => readFile(join(dir, path), 'utf8');
+
+  it('writes the kind, controller, suite and sample, and registers them', async () => {
+    const paths = await createApi({ ...redis, repoDir: dir }, quiet);
+    expect(paths).toEqual([
+      'src/api/v1/rediscluster.types.ts',
+      'config/samples/cache_v1_rediscluster.yaml',
+      'src/controllers/rediscluster.controller.ts',
+      'test/rediscluster.controller.int.spec.ts',
+      'src/api/v1/index.ts',
+      'config/crd/kustomization.yaml',
+      'config/samples/kustomization.yaml',
+      'src/app.module.ts',
+      'PROJECT',
+    ]);
+    const types = await read('src/api/v1/rediscluster.types.ts');
+    expect(types).toContain(
+      "@CustomResource({ group: 'cache.example.com', version: 'v1', kind: 'RedisCluster', scope: 'Namespaced' })",
+    );
+    expect(types).toContain('export class RedisCluster extends CustomObject<RedisClusterSpec, RedisClusterStatus>');
+    expect(await read('src/controllers/rediscluster.controller.ts')).toContain(
+      '@Controller({ for: RedisCluster })\nexport class RedisClusterReconciler {',
+    );
+    expect(await read('src/app.module.ts')).toContain(
+      "import { RedisClusterReconciler } from './controllers/rediscluster.controller.js';",
+    );
+    expect(parse(await read('config/crd/kustomization.yaml')).resources).toEqual([
+      'bases/cache.example.com_redisclusters.yaml',
+    ]);
+    expect(parse(await read('config/samples/kustomization.yaml')).resources).toEqual(['cache_v1_rediscluster.yaml']);
+    expect(parse(await read('config/samples/cache_v1_rediscluster.yaml'))).toMatchObject({
+      apiVersion: 'cache.example.com/v1',
+      kind: 'RedisCluster',
+      metadata: { name: 'rediscluster-sample' },
+    });
+    expect(parse(await read('PROJECT')).resources).toEqual([
+      {
+        api: { crdVersion: 'v1', namespaced: true },
+        controller: true,
+        domain: 'example.com',
+        group: 'cache',
+        kind: 'RedisCluster',
+        path: 'src/api/v1',
+        version: 'v1',
+      },
+    ]);
+  });
+
+  it('refuses a kind the project has, and writes nothing', async () => {
+    await createApi({ ...redis, repoDir: dir }, quiet);
+    const before = await read('src/app.module.ts');
+    const err = await createApi({ ...redis, repoDir: dir }, quiet).catch((e) => e);
+    expect(CliError.is(err, 'exists')).toBe(true);
+    expect((err as Error).message).toBe(
+      'unable to create the API cache.example.com/v1 RedisCluster: the project has it already (see PROJECT)',
+    );
+    expect(await read('src/app.module.ts')).toBe(before);
+  });
+
+  it('adds a second kind beside the first: cluster-scoped, without a controller', async () => {
+    await createApi({ ...redis, repoDir: dir }, quiet);
+    const paths = await createApi(
+      { group: 'cache', version: 'v1', kind: 'Backup', controller: false, namespaced: false, repoDir: dir },
+      quiet,
+    );
+    expect(paths).not.toContain('src/controllers/backup.controller.ts');
+    await expect(stat(join(dir, 'src/controllers/backup.controller.ts'))).rejects.toThrow();
+    expect(await read('src/api/v1/backup.types.ts')).toContain("scope: 'Cluster'");
+    expect(await read('src/api/v1/index.ts')).toMatch(
+      /export \* from '\.\/backup\.types\.js';\nexport \* from '\.\/rediscluster\.types\.js';\n$/,
+    );
+    expect(parse(await read('PROJECT')).resources.map((r: { kind: string }) => r.kind)).toEqual([
+      'RedisCluster',
+      'Backup',
+    ]);
+    expect(parse(await read('PROJECT')).resources[1]).not.toHaveProperty('controller');
+  });
+
+  it('refuses bad names naming the flag, and a folder without PROJECT', async () => {
+    await expect(createApi({ ...redis, kind: 'rediscluster', repoDir: dir }, quiet)).rejects.toThrow(
+      '--kind "rediscluster" is invalid: it must be PascalCase',
+    );
+    await expect(createApi({ ...redis, version: 'one', repoDir: dir }, quiet)).rejects.toThrow('--version "one"');
+    const empty = await mkdtemp(join(tmpdir(), 'operant-no-project-'));
+    const err = await createApi({ ...redis, repoDir: empty }, quiet).catch((e) => e);
+    await rm(empty, { recursive: true });
+    expect(CliError.is(err, 'noProject')).toBe(true);
+    expect((err as Error).message).toContain('PROJECT: run operant init first');
+  });
+});
