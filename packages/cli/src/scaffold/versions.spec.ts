@@ -15,9 +15,12 @@ const manifest = (path: string) =>
 describe('scaffold versions', () => {
   it('match the versions of the monorepo', () => {
     const root = manifest('package.json');
-    const all = ['packages/core', 'packages/crd', 'packages/cli', 'packages/testing']
-      .map((p) => manifest(`${p}/package.json`))
-      .reduce<Record<string, string>>((acc, m) => ({ ...acc, ...m.devDependencies, ...m.dependencies }), {});
+    const all = Object.assign(
+      {},
+      ...['packages/core', 'packages/crd', 'packages/cli', 'packages/testing']
+        .map((p) => manifest(`${p}/package.json`))
+        .flatMap((m) => [m.devDependencies, m.dependencies]),
+    ) as Record<string, string>;
     for (const [name, version] of Object.entries(devDependencyVersions)) {
       expect(`${name}@${root.devDependencies?.[name]}`).toBe(`${name}@${version}`);
     }

@@ -1,6 +1,7 @@
 /**
- * `.gitignore` and `.dockerignore`: build output, dependencies and test leftovers stay out
- * of git; the image build context gets only what the Dockerfile copies.
+ * `.gitignore` and `.dockerignore`: build output, dependencies, test leftovers and the local
+ * control plane's kubeconfig stay out of git; the image build context gets only what the
+ * Dockerfile copies.
  * @module
  */
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
@@ -11,6 +12,8 @@ export const gitignore: ScaffoldFile = {
 dist/
 coverage/
 *.tsbuildinfo
+# pnpm envtest's kubeconfig
+.envtest/
 `,
 };
 
