@@ -1,10 +1,11 @@
 // The scaffold path of docs/getting-started.md, as a user walks it, on a project generated
 // into a temp folder: `operant init` (with the @operant/* packages packed from this
 // workspace: --operant-source), `pnpm install` (everything else from the registry through
-// pnpm's store), `operant create api`, then the project's own scripts: build, lint,
+// pnpm's store), `operant create api`, the spec edit of docs/getting-started.md, then the
+// project's own scripts: build, lint,
 // manifests, envtest + install-crds + run (the manager reconciles the sample and serves
 // /readyz), and test (its envtest suites, on a control plane of their own, none skipped).
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { Background, type Finished, runCommand } from './fixtures/processes.js';
 
 const workspace = fileURLToPath(new URL('../../..', import.meta.url));
 const cli = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+const docs = fileURLToPath(new URL('../../../docs/getting-started.md', import.meta.url));
 const skip = ownControlPlaneSkipReason({ controllerManager: true });
 const suite = skip === undefined ? describe : describe.skip;
 
@@ -26,6 +28,27 @@ const env: NodeJS.ProcessEnv = Object.fromEntries(
     ([key]) => !/^(OPERANT_ENVTEST_|KUBECONFIG$|JEST_|NODE_OPTIONS$|npm_|PNPM_|INIT_CWD$)/.test(key),
   ),
 );
+
+/**
+ * The spec edit of the getting-started page (the code block after its marker): its import
+ * lines replace the imports of the same modules, the rest goes below the `foo` field.
+ */
+function applySpecEdit(source: string, page: string): string {
+  const block = /<!-- scaffold-test: spec edit -->\n```ts\n([\s\S]*?)```/.exec(page)?.[1];
+  if (block === undefined) throw new Error('docs/getting-started.md has no spec edit block');
+  const lines = block.split('\n');
+  let result = source;
+  for (const line of lines.filter((l) => l.startsWith('import '))) {
+    const from = / from '[^']+';$/.exec(line)?.[0] ?? '';
+    const old = result.split('\n').find((l) => l.startsWith('import ') && l.endsWith(from));
+    if (old === undefined) throw new Error(`no import ending "${from}" to replace`);
+    result = result.replace(old, line);
+  }
+  const field = lines.filter((l) => !l.startsWith('import ') && l.trim() !== '').join('\n');
+  const foo = '  @IsOptional() @IsString() foo?: string;\n';
+  if (!result.includes(foo)) throw new Error('the scaffolded spec has no foo field');
+  return result.replace(foo, `${foo}\n${field}\n`);
+}
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -92,6 +115,12 @@ suite(`operant init + create api${skip === undefined ? '' : ` (skipped: ${skip})
     expect(created).toContain('src/controllers/rediscluster.controller.ts');
   }, 300_000);
 
+  it('takes the spec edit of docs/getting-started.md', async () => {
+    const types = join(project, 'src/api/v1/rediscluster.types.ts');
+    await writeFile(types, applySpecEdit(await readFile(types, 'utf8'), await readFile(docs, 'utf8')));
+    expect(await readFile(types, 'utf8')).toContain('@Max(10) @Default(1) size?: number;');
+  });
+
   it('builds and lints', async () => {
     succeeded(await inProject('pnpm', 'build'));
     expect(succeeded(await inProject('pnpm', 'lint'))).toMatch(/Checked \d+ files/);
@@ -104,6 +133,14 @@ suite(`operant init + create api${skip === undefined ? '' : ` (skipped: ${skip})
       kind: 'CustomResourceDefinition',
       metadata: { name: 'redisclusters.cache.example.com' },
       spec: { group: 'cache.example.com', scope: 'Namespaced', names: { kind: 'RedisCluster' } },
+    });
+    const spec = crd.spec.versions[0].schema.openAPIV3Schema.properties.spec;
+    expect(spec.properties.size).toEqual({
+      default: 1,
+      description: 'How many Redis nodes to run.',
+      maximum: 10,
+      minimum: 1,
+      type: 'integer',
     });
     const role = parse(await readFile(join(project, 'config/rbac/role.yaml'), 'utf8'));
     expect(role.rules).toContainEqual({
@@ -160,6 +197,12 @@ suite(`operant init + create api${skip === undefined ? '' : ` (skipped: ${skip})
       );
       expect(got.split('\n').at(-1)).toBe('1');
     }, 30_000);
+    const patch = ['patch', 'redisclusters.cache.example.com', 'rediscluster-sample', '--type', 'merge'];
+    const refused = await runCommand('kubectl', [...patch, '-p', '{"spec":{"size":0}}'], project, withCluster);
+    expect(refused.code).not.toBe(0);
+    expect(refused.output).toContain(
+      'spec.size: Invalid value: 0: spec.size in body should be greater than or equal to 1',
+    );
     await manager.stop();
     succeeded(await runCommand('kubectl', ['delete', '-k', 'config/samples'], project, withCluster));
     succeeded(await runCommand('pnpm', ['uninstall-crds'], project, withCluster));

@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 
 process.env.OPERANT_ENVTEST_CRDS ??= fileURLToPath(new URL('./config/crd/bases', import.meta.url));
 process.env.OPERANT_LOG_LEVEL ??= 'warn';
+// jest does not read package exports for these two: resolve them here
+const fromTesting = (path) => fileURLToPath(import.meta.resolve(\`@operant/testing/jest/\${path}\`));
 
 /** @type {import('jest').Config} */
 export default {
@@ -24,8 +26,8 @@ export default {
   transform: { '^.+\\\\.ts$': ['@swc/jest'] },
   moduleNameMapper: { '^(\\\\.{1,2}/.*)\\\\.js$': '$1' },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
-  globalSetup: '@operant/testing/jest/global-setup',
-  globalTeardown: '@operant/testing/jest/global-teardown',
+  globalSetup: fromTesting('global-setup'),
+  globalTeardown: fromTesting('global-teardown'),
   testTimeout: 60_000,
 };
 `,
