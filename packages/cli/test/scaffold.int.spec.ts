@@ -96,7 +96,7 @@ suite(`operant init + create api${skip === undefined ? '' : ` (skipped: ${skip})
   }, 60_000);
 
   it('installs with pnpm and creates the RedisCluster API with the project’s own operant', async () => {
-    succeeded(await inProject('pnpm', 'install', '--prefer-offline'));
+    succeeded(await inProject('pnpm', 'install'));
     const created = succeeded(
       await inProject(
         'pnpm',
@@ -206,6 +206,58 @@ suite(`operant init + create api${skip === undefined ? '' : ` (skipped: ${skip})
     await manager.stop();
     succeeded(await runCommand('kubectl', ['delete', '-k', 'config/samples'], project, withCluster));
     succeeded(await runCommand('pnpm', ['uninstall-crds'], project, withCluster));
+    await envtest.stop();
+  }, 300_000);
+
+  it('deploys config/default to the local control plane and undeploys it (pnpm run deploy / undeploy)', async () => {
+    const envtest = new Background('pnpm', ['envtest'], project, env);
+    background.push(envtest);
+    const kubeconfig = await eventually(
+      () => /export KUBECONFIG=(\S+)/.exec(envtest.output)?.[1] ?? Promise.reject(new Error(envtest.output)),
+      120_000,
+      200,
+    );
+    const withCluster = { ...env, KUBECONFIG: kubeconfig };
+    const kubectl = async (...args: string[]) =>
+      succeeded(await runCommand('kubectl', args, project, withCluster))
+        .split('\n')
+        .slice(1)
+        .join('\n');
+    succeeded(await runCommand('pnpm', ['run', 'deploy'], project, withCluster));
+    // every object the API server accepted, with kustomize's namespace and name prefix (no node runs the Pod)
+    const deployment = JSON.parse(
+      await kubectl(
+        'get',
+        'deployment',
+        'redis-operator-controller-manager',
+        '-n',
+        'redis-operator-system',
+        '-o',
+        'json',
+      ),
+    );
+    expect(deployment.spec.template.spec).toMatchObject({
+      serviceAccountName: 'redis-operator-controller-manager',
+      securityContext: { runAsNonRoot: true },
+    });
+    const binding = JSON.parse(
+      await kubectl('get', 'clusterrolebinding', 'redis-operator-manager-rolebinding', '-o', 'json'),
+    );
+    expect(binding.roleRef.name).toBe('redis-operator-manager-role');
+    expect(binding.subjects).toEqual([
+      { kind: 'ServiceAccount', name: 'redis-operator-controller-manager', namespace: 'redis-operator-system' },
+    ]);
+    await kubectl('get', 'clusterrole', 'redis-operator-manager-role');
+    await kubectl('get', 'role', 'redis-operator-leader-election-role', '-n', 'redis-operator-system');
+    await kubectl('get', 'crd', 'redisclusters.cache.example.com');
+    succeeded(await runCommand('pnpm', ['run', 'undeploy'], project, withCluster));
+    const left = await runCommand(
+      'kubectl',
+      ['get', 'clusterrole', 'redis-operator-manager-role'],
+      project,
+      withCluster,
+    );
+    expect(left.output).toContain('NotFound');
     await envtest.stop();
   }, 300_000);
 
