@@ -90,6 +90,18 @@ suite(`operant init + create api${skip === undefined ? '' : ` (skipped: ${skip})
     );
   }, 60_000);
 
+  /** `pnpm envtest` in the background, and the environment of a shell that exported its KUBECONFIG. */
+  const startEnvtest = async () => {
+    const envtest = new Background('pnpm', ['envtest'], project, env);
+    background.push(envtest);
+    const kubeconfig = await eventually(
+      () => /export KUBECONFIG=(\S+)/.exec(envtest.output)?.[1] ?? Promise.reject(new Error(envtest.output)),
+      120_000,
+      200,
+    );
+    return { envtest, withCluster: { ...env, KUBECONFIG: kubeconfig } };
+  };
+
   afterAll(async () => {
     for (const b of background.reverse()) await b.stop();
     await rm(root, { recursive: true, force: true });
@@ -151,14 +163,7 @@ suite(`operant init + create api${skip === undefined ? '' : ` (skipped: ${skip})
   }, 120_000);
 
   it('runs against a local control plane: install-crds, run, and the sample is reconciled', async () => {
-    const envtest = new Background('pnpm', ['envtest'], project, env);
-    background.push(envtest);
-    const kubeconfig = await eventually(
-      () => /export KUBECONFIG=(\S+)/.exec(envtest.output)?.[1] ?? Promise.reject(new Error(envtest.output)),
-      120_000,
-      200,
-    );
-    const withCluster = { ...env, KUBECONFIG: kubeconfig };
+    const { envtest, withCluster } = await startEnvtest();
     succeeded(await runCommand('pnpm', ['install-crds'], project, withCluster));
 
     const port = await freePort();
@@ -210,14 +215,7 @@ suite(`operant init + create api${skip === undefined ? '' : ` (skipped: ${skip})
   }, 300_000);
 
   it('deploys config/default to the local control plane and undeploys it (pnpm run deploy / undeploy)', async () => {
-    const envtest = new Background('pnpm', ['envtest'], project, env);
-    background.push(envtest);
-    const kubeconfig = await eventually(
-      () => /export KUBECONFIG=(\S+)/.exec(envtest.output)?.[1] ?? Promise.reject(new Error(envtest.output)),
-      120_000,
-      200,
-    );
-    const withCluster = { ...env, KUBECONFIG: kubeconfig };
+    const { envtest, withCluster } = await startEnvtest();
     const kubectl = async (...args: string[]) =>
       succeeded(await runCommand('kubectl', args, project, withCluster))
         .split('\n')

@@ -3,11 +3,12 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { parse } from 'yaml';
 import { CliError } from '../errors.js';
 import { init } from '../init/command.js';
 import type { CommandIo } from '../io.js';
+import { createProgram } from '../main.js';
 import { createApi } from './command.js';
 
 const quiet: CommandIo = { stdout: () => undefined, stderr: () => undefined };
@@ -98,6 +99,32 @@ describe('operant create api', () => {
       'Backup',
     ]);
     expect(parse(await read('PROJECT')).resources[1]).not.toHaveProperty('controller');
+  });
+
+  it('parses its flags through the operant program: --version is the API version, --no-* turn parts off', async () => {
+    const log = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      await createProgram().parseAsync(
+        [
+          'create',
+          'api',
+          '--group',
+          'ops',
+          '--version',
+          'v1beta1',
+          '--kind',
+          'Backup',
+          '--no-controller',
+          '--repo-dir',
+          dir,
+        ],
+        { from: 'user' },
+      );
+    } finally {
+      log.mockRestore();
+    }
+    expect(await read('src/api/v1beta1/backup.types.ts')).toContain("group: 'ops.example.com', version: 'v1beta1'");
+    await expect(stat(join(dir, 'src/controllers/backup.controller.ts'))).rejects.toThrow();
   });
 
   it('refuses bad names naming the flag, and a folder without PROJECT', async () => {

@@ -13,6 +13,7 @@ describe('registerController', () => {
       './controllers/rediscluster.controller.js',
     );
     source = registerController(source, 'MemcachedReconciler', './controllers/memcached.controller.js');
+    source = registerController(source, 'MemcachedReconciler', './controllers/memcached.controller.js'); // --force again
     expect(source).toContain(
       [
         "import { Module } from '@operant/core';",

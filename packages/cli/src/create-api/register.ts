@@ -29,7 +29,7 @@ export function registerController(source: string, className: string, modulePath
     );
   }
   const indent = /^\s*/.exec(lines[controllersAt] ?? '')?.[0] ?? '';
-  lines.splice(controllersAt, 0, `${indent}${className},`);
+  if (!lines.includes(`${indent}${className},`)) lines.splice(controllersAt, 0, `${indent}${className},`);
   let first = importsAt;
   while (first > 0 && /^import .* from '\.{1,2}\//.test(lines[first - 1] ?? '')) first--;
   const relative = lines.slice(first, importsAt);

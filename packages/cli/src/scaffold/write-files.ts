@@ -13,10 +13,10 @@ export interface ScaffoldFile {
   content: string;
 }
 
-/** Throws `exists` when `dir` has entries other than `.git` and dot files kubebuilder allows. */
+/** Throws `exists` when `dir` has entries other than `.git`, editor folders and a LICENSE (none of which init writes). */
 export async function requireEmptyDirectory(dir: string): Promise<void> {
   const entries = await readdir(dir).catch(() => []);
-  const taken = entries.filter((e) => !['.git', '.gitignore', '.idea', '.vscode', 'LICENSE'].includes(e));
+  const taken = entries.filter((e) => !['.git', '.idea', '.vscode', 'LICENSE'].includes(e));
   if (taken.length > 0) {
     throw new CliError(
       'exists',
