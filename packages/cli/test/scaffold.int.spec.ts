@@ -247,6 +247,12 @@ suite(`operant init + create api${skip === undefined ? '' : ` (skipped: ${skip})
     ]);
     await kubectl('get', 'clusterrole', 'redis-operator-manager-role');
     await kubectl('get', 'role', 'redis-operator-leader-election-role', '-n', 'redis-operator-system');
+    await kubectl(
+      'get',
+      'clusterrole',
+      'redis-operator-rediscluster-editor-role',
+      'redis-operator-rediscluster-viewer-role',
+    );
     await kubectl('get', 'crd', 'redisclusters.cache.example.com');
     succeeded(await runCommand('pnpm', ['run', 'undeploy'], project, withCluster));
     const left = await runCommand(

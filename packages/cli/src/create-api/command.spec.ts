@@ -30,14 +30,26 @@ describe('operant create api', () => {
     expect(paths).toEqual([
       'src/api/v1/rediscluster.types.ts',
       'config/samples/cache_v1_rediscluster.yaml',
+      'config/rbac/rediscluster_editor_role.yaml',
+      'config/rbac/rediscluster_viewer_role.yaml',
       'src/controllers/rediscluster.controller.ts',
       'test/rediscluster.controller.int.spec.ts',
       'src/api/v1/index.ts',
       'config/crd/kustomization.yaml',
       'config/samples/kustomization.yaml',
+      'config/rbac/kustomization.yaml',
       'src/app.module.ts',
       'PROJECT',
     ]);
+    expect(parse(await read('config/rbac/kustomization.yaml')).resources.slice(-2)).toEqual([
+      'rediscluster_editor_role.yaml',
+      'rediscluster_viewer_role.yaml',
+    ]);
+    expect(parse(await read('config/rbac/rediscluster_viewer_role.yaml')).rules[0]).toEqual({
+      apiGroups: ['cache.example.com'],
+      resources: ['redisclusters'],
+      verbs: ['get', 'list', 'watch'],
+    });
     const types = await read('src/api/v1/rediscluster.types.ts');
     expect(types).toContain(
       "@CustomResource({ group: 'cache.example.com', version: 'v1', kind: 'RedisCluster', scope: 'Namespaced' })",

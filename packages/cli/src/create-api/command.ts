@@ -1,8 +1,9 @@
 /**
  * `operant create api --group cache --version v1 --kind RedisCluster [--no-resource]
  * [--no-controller] [--no-namespaced] [--force] [--repo-dir dir]`: kubebuilder's
- * `create api`. Writes the kind's class, its controller, a controller suite and a sample,
- * and registers them (root module, version index, kustomizations, PROJECT). Refuses names
+ * `create api`. Writes the kind's class, its controller, a controller suite, a sample and
+ * editor/viewer ClusterRoles, and registers them (root module, version index,
+ * kustomizations, PROJECT). Refuses names
  * kubebuilder refuses, a kind the project already has, and a project without PROJECT.
  * @module
  */
@@ -18,6 +19,7 @@ import { addExport, addKustomizeResource, registerController } from './register.
 import { apiIndexHeader, apiIndexLine, apiIndexPath } from './templates/api-index.js';
 import { controllerFile } from './templates/controller.js';
 import { controllerSuite } from './templates/controller-suite.js';
+import { rbacRoleFiles, rbacRolePaths } from './templates/rbac-roles.js';
 import { sampleFile, samplePath } from './templates/sample.js';
 import { typesFile } from './templates/types.js';
 
@@ -71,7 +73,10 @@ export async function createApi(options: CreateApiOptions, io: CommandIo = proce
   if (!resource && !controller) throw new CliError('config', 'nothing to do: both --no-resource and --no-controller');
 
   const files: ScaffoldFile[] = [];
-  if (resource) files.push(typesFile(names, namespaced), sampleFile(names, project.projectName));
+  if (resource) {
+    files.push(typesFile(names, namespaced), sampleFile(names, project.projectName));
+    files.push(...rbacRoleFiles(names, project.projectName));
+  }
   if (controller) files.push(controllerFile(names), controllerSuite(names, namespaced));
   const written = await writeScaffold(dir, files, options.force);
 
@@ -83,7 +88,16 @@ export async function createApi(options: CreateApiOptions, io: CommandIo = proce
     await edit(dir, 'config/samples/kustomization.yaml', (t) =>
       addKustomizeResource(t, samplePath(names).replace('config/samples/', ''), 'config/samples'),
     );
-    changed.push(apiIndexPath(names.version), 'config/crd/kustomization.yaml', 'config/samples/kustomization.yaml');
+    for (const path of rbacRolePaths(names)) {
+      const file = path.replace('config/rbac/', '');
+      await edit(dir, 'config/rbac/kustomization.yaml', (t) => addKustomizeResource(t, file, 'config/rbac'));
+    }
+    changed.push(
+      apiIndexPath(names.version),
+      'config/crd/kustomization.yaml',
+      'config/samples/kustomization.yaml',
+      'config/rbac/kustomization.yaml',
+    );
   }
   if (controller) {
     const module = `./controllers/${names.lower}.controller.js`;
