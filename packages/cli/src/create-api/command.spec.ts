@@ -1,6 +1,6 @@
 // operant create api in-process on a fresh init: the files of LAYOUT.md, the registrations,
 // PROJECT, a second kind, --no-controller / --no-namespaced, and the refusals.
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
@@ -137,6 +137,14 @@ describe('operant create api', () => {
     }
     expect(await read('src/api/v1beta1/backup.types.ts')).toContain("group: 'ops.example.com', version: 'v1beta1'");
     await expect(stat(join(dir, 'src/controllers/backup.controller.ts'))).rejects.toThrow();
+  });
+
+  it('leaves the project as it was when an edit fails (app.module.ts without markers)', async () => {
+    await writeFile(join(dir, 'src/app.module.ts'), "import { Module } from '@operant/core';\n");
+    await expect(createApi({ ...redis, repoDir: dir }, quiet)).rejects.toThrow('markers are missing');
+    await expect(stat(join(dir, 'src/api/v1/rediscluster.types.ts'))).rejects.toThrow();
+    expect(parse(await read('config/crd/kustomization.yaml')).resources).toEqual([]);
+    expect(parse(await read('PROJECT')).resources).toBeUndefined();
   });
 
   it('refuses bad names naming the flag, and a folder without PROJECT', async () => {

@@ -38,13 +38,27 @@ export interface CreateApiOptions {
   repoDir?: string;
 }
 
-async function edit(dir: string, path: string, change: (text: string) => string, initial?: string): Promise<void> {
-  const file = join(dir, path);
-  const text = await readFile(file, 'utf8').catch((err: unknown) => {
-    if (initial !== undefined) return initial;
-    throw new CliError('noProject', `unable to read ${path}: was the project made by operant init?`, { cause: err });
-  });
-  await writeFile(file, change(text));
+/** Changes to files that exist, computed in memory first: a failed edit leaves the project as it was. */
+class Edits {
+  readonly changed = new Map<string, string>();
+  constructor(private readonly dir: string) {}
+
+  async edit(path: string, change: (text: string) => string, initial?: string): Promise<void> {
+    const current =
+      this.changed.get(path) ??
+      (await readFile(join(this.dir, path), 'utf8').catch((err: unknown) => {
+        if (initial !== undefined) return initial;
+        throw new CliError('noProject', `unable to read ${path}: was the project made by operant init?`, {
+          cause: err,
+        });
+      }));
+    this.changed.set(path, change(current));
+  }
+
+  async write(): Promise<string[]> {
+    for (const [path, content] of this.changed) await writeFile(join(this.dir, path), content);
+    return [...this.changed.keys()];
+  }
 }
 
 function checkDuplicate(project: ProjectFile, names: ResourceNames, options: CreateApiOptions): boolean {
@@ -78,32 +92,25 @@ export async function createApi(options: CreateApiOptions, io: CommandIo = proce
     files.push(...rbacRoleFiles(names, project.projectName));
   }
   if (controller) files.push(controllerFile(names), controllerSuite(names, namespaced));
-  const written = await writeScaffold(dir, files, options.force);
-
-  const changed: string[] = [];
+  const edits = new Edits(dir);
   if (resource) {
     const crdFile = `bases/${names.qualifiedGroup}_${names.plural}.yaml`;
-    await edit(dir, apiIndexPath(names.version), (t) => addExport(t, apiIndexLine(names)), apiIndexHeader(names));
-    await edit(dir, 'config/crd/kustomization.yaml', (t) => addKustomizeResource(t, crdFile, 'config/crd'));
-    await edit(dir, 'config/samples/kustomization.yaml', (t) =>
+    await edits.edit(apiIndexPath(names.version), (t) => addExport(t, apiIndexLine(names)), apiIndexHeader(names));
+    await edits.edit('config/crd/kustomization.yaml', (t) => addKustomizeResource(t, crdFile, 'config/crd'));
+    await edits.edit('config/samples/kustomization.yaml', (t) =>
       addKustomizeResource(t, samplePath(names).replace('config/samples/', ''), 'config/samples'),
     );
     for (const path of rbacRolePaths(names)) {
       const file = path.replace('config/rbac/', '');
-      await edit(dir, 'config/rbac/kustomization.yaml', (t) => addKustomizeResource(t, file, 'config/rbac'));
+      await edits.edit('config/rbac/kustomization.yaml', (t) => addKustomizeResource(t, file, 'config/rbac'));
     }
-    changed.push(
-      apiIndexPath(names.version),
-      'config/crd/kustomization.yaml',
-      'config/samples/kustomization.yaml',
-      'config/rbac/kustomization.yaml',
-    );
   }
   if (controller) {
     const module = `./controllers/${names.lower}.controller.js`;
-    await edit(dir, 'src/app.module.ts', (t) => registerController(t, names.reconciler, module));
-    changed.push('src/app.module.ts');
+    await edits.edit('src/app.module.ts', (t) => registerController(t, names.reconciler, module));
   }
+  const written = await writeScaffold(dir, files, options.force);
+  const changed = await edits.write();
   const others = (project.resources ?? []).filter(
     (r) => !(r.group === names.group && r.version === names.version && r.kind === names.kind),
   );
