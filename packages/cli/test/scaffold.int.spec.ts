@@ -107,8 +107,15 @@ suite(`operant init + create api${skip === undefined ? '' : ` (skipped: ${skip})
     await rm(root, { recursive: true, force: true });
   }, 60_000);
 
-  it('installs with pnpm and creates the RedisCluster API with the project’s own operant', async () => {
+  it('installs with pnpm; the bare project builds, lints and passes its own tests', async () => {
     succeeded(await inProject('pnpm', 'install'));
+    succeeded(await inProject('pnpm', 'build'));
+    succeeded(await inProject('pnpm', 'lint'));
+    const tested = succeeded(await runCommand('pnpm', ['test'], project, { ...env, CI: 'true' }));
+    expect(tested).toMatch(/Tests: +1 passed, 1 total/);
+  }, 300_000);
+
+  it('creates the RedisCluster API with the project’s own operant', async () => {
     const created = succeeded(
       await inProject(
         'pnpm',
@@ -125,7 +132,7 @@ suite(`operant init + create api${skip === undefined ? '' : ` (skipped: ${skip})
       ),
     );
     expect(created).toContain('src/controllers/rediscluster.controller.ts');
-  }, 300_000);
+  }, 60_000);
 
   it('takes the spec edit of docs/getting-started.md', async () => {
     const types = join(project, 'src/api/v1/rediscluster.types.ts');

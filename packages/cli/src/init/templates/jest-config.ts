@@ -10,11 +10,13 @@ export const jestConfig: ScaffoldFile = {
   path: 'jest.config.js',
   content: `// Unit specs (src/**/*.spec.ts) and envtest suites (test/**/*.spec.ts) run against one
 // control plane that Operant's global setup starts with the CRDs of config/crd/bases
-// (run \`pnpm manifests\` first). The binaries come from ~/.cache/operant/envtest,
-// KUBEBUILDER_ASSETS or setup-envtest's store.
+// (\`pnpm manifests\` writes them: run it after changing an API). The binaries come from
+// ~/.cache/operant/envtest, KUBEBUILDER_ASSETS or setup-envtest's store.
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-process.env.OPERANT_ENVTEST_CRDS ??= fileURLToPath(new URL('./config/crd/bases', import.meta.url));
+const crds = fileURLToPath(new URL('./config/crd/bases', import.meta.url));
+if (existsSync(crds)) process.env.OPERANT_ENVTEST_CRDS ??= crds;
 process.env.OPERANT_LOG_LEVEL ??= 'warn';
 // jest does not read package exports for these two: resolve them here
 const fromTesting = (path) => fileURLToPath(import.meta.resolve(\`@operant/testing/jest/\${path}\`));
