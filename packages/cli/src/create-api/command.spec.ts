@@ -147,6 +147,23 @@ describe('operant create api', () => {
     expect(parse(await read('PROJECT')).resources).toBeUndefined();
   });
 
+  it('adds a second version of a kind: served only, same scope, no second controller or roles', async () => {
+    await createApi({ ...redis, repoDir: dir }, quiet);
+    await expect(createApi({ ...redis, version: 'v2', repoDir: dir }, quiet)).rejects.toThrow(
+      'unable to create a controller for cache.example.com/v2 RedisCluster: the project has one for RedisCluster (v1); use --no-controller',
+    );
+    const paths = await createApi(
+      { ...redis, version: 'v2', controller: false, namespaced: false, repoDir: dir },
+      quiet,
+    );
+    expect(paths).not.toContain('config/rbac/rediscluster_editor_role.yaml');
+    const v1 = await read('src/api/v1/rediscluster.types.ts');
+    const v2 = await read('src/api/v2/rediscluster.types.ts');
+    expect(v1).toContain('@StorageVersion()\n@StatusSubresource()');
+    expect(v2).not.toContain('@StorageVersion()\n');
+    expect(v2).toContain("scope: 'Namespaced'");
+  });
+
   it('refuses bad names naming the flag, and a folder without PROJECT', async () => {
     await expect(createApi({ ...redis, kind: 'rediscluster', repoDir: dir }, quiet)).rejects.toThrow(
       '--kind "rediscluster" is invalid: it must be PascalCase',

@@ -61,19 +61,33 @@ class Edits {
   }
 }
 
-function checkDuplicate(project: ProjectFile, names: ResourceNames, options: CreateApiOptions): boolean {
+/** What the project already has of this kind, checked against the options. */
+function checkAgainstProject(project: ProjectFile, names: ResourceNames, options: CreateApiOptions) {
   const existing = findResource(project, names.group, names.version, names.kind);
+  const others = (project.resources ?? []).filter(
+    (r) => r.group === names.group && r.kind === names.kind && r.version !== names.version,
+  );
   const gvk = `${names.qualifiedGroup}/${names.version} ${names.kind}`;
   if (options.resource !== false && existing?.api !== undefined && !options.force) {
     throw new CliError('exists', `unable to create the API ${gvk}: the project has it already (see PROJECT)`);
   }
-  if (options.controller !== false && existing?.controller === true && !options.force) {
-    throw new CliError('exists', `unable to create a controller for ${gvk}: the project has one (see PROJECT)`);
+  const controlled = [existing, ...others].find((r) => r?.controller === true);
+  if (options.controller !== false && controlled !== undefined && !options.force) {
+    throw new CliError(
+      'exists',
+      `unable to create a controller for ${gvk}: the project has one for ${names.kind} (${controlled.version}); use --no-controller`,
+    );
   }
   if (options.resource === false && existing?.api === undefined) {
     throw new CliError('config', `--no-resource needs the API ${gvk} in the project; create it first`);
   }
-  return existing?.api?.namespaced ?? options.namespaced !== false;
+  const otherApi = others.find((r) => r.api !== undefined)?.api;
+  return {
+    /** All versions of a kind share its scope. */
+    namespaced: existing?.api?.namespaced ?? otherApi?.namespaced ?? options.namespaced !== false,
+    /** The kind's first version: it gets `@StorageVersion()` and the kind's editor/viewer roles. */
+    firstVersion: otherApi === undefined,
+  };
 }
 
 /** Scaffolds one API; resolves to the paths written or changed. Throws `CliError`. */
@@ -81,15 +95,15 @@ export async function createApi(options: CreateApiOptions, io: CommandIo = proce
   const dir = resolve(options.repoDir ?? '.');
   const project = await readProjectFile(dir);
   const names = resourceNames(options.group, options.version, options.kind, project.domain);
-  const namespaced = checkDuplicate(project, names, options);
+  const { namespaced, firstVersion } = checkAgainstProject(project, names, options);
   const resource = options.resource !== false;
   const controller = options.controller !== false;
   if (!resource && !controller) throw new CliError('config', 'nothing to do: both --no-resource and --no-controller');
 
   const files: ScaffoldFile[] = [];
   if (resource) {
-    files.push(typesFile(names, namespaced), sampleFile(names, project.projectName));
-    files.push(...rbacRoleFiles(names, project.projectName));
+    files.push(typesFile(names, namespaced, firstVersion), sampleFile(names, project.projectName));
+    if (firstVersion) files.push(...rbacRoleFiles(names, project.projectName));
   }
   if (controller) files.push(controllerFile(names), controllerSuite(names, namespaced));
   const edits = new Edits(dir);
@@ -100,7 +114,7 @@ export async function createApi(options: CreateApiOptions, io: CommandIo = proce
     await edits.edit('config/samples/kustomization.yaml', (t) =>
       addKustomizeResource(t, samplePath(names).replace('config/samples/', ''), 'config/samples'),
     );
-    for (const path of rbacRolePaths(names)) {
+    for (const path of firstVersion ? rbacRolePaths(names) : []) {
       const file = path.replace('config/rbac/', '');
       await edits.edit('config/rbac/kustomization.yaml', (t) => addKustomizeResource(t, file, 'config/rbac'));
     }

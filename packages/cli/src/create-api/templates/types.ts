@@ -1,15 +1,22 @@
 /**
  * `src/api/<version>/<kind>.types.ts`: kubebuilder's `api/<version>/<kind>_types.go`. The
  * `@CustomResource` class with its spec and status classes, an example field to replace,
- * and the status subresource; `pnpm manifests` turns it into the CRD.
+ * and the status subresource; `pnpm manifests` turns it into the CRD. The kind's first
+ * version is its storage version (`@StorageVersion()`); later versions are served only.
  * @module
  */
 import type { ResourceNames } from '../../scaffold/names.js';
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
 
-export function typesFile(names: ResourceNames, namespaced: boolean): ScaffoldFile {
+export function typesFile(names: ResourceNames, namespaced: boolean, storage: boolean): ScaffoldFile {
   const { kind, qualifiedGroup, version } = names;
   const scope = namespaced ? 'Namespaced' : 'Cluster';
+  const crdImports = storage
+    ? 'CustomObject, CustomResource, StatusSubresource, StorageVersion'
+    : 'CustomObject, CustomResource, StatusSubresource';
+  const storageLine = storage
+    ? '@StorageVersion()\n'
+    : '// served, not stored: @StorageVersion() marks the version etcd keeps (one per kind)\n';
   return {
     path: `src/api/${version}/${names.lower}.types.ts`,
     content: `/**
@@ -18,7 +25,7 @@ export function typesFile(names: ResourceNames, namespaced: boolean): ScaffoldFi
  * CRD's OpenAPI schema; doc comments become its descriptions.
  * @module
  */
-import { CustomObject, CustomResource, StatusSubresource } from '@operant/crd';
+import { ${crdImports} } from '@operant/crd';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
 
@@ -36,7 +43,7 @@ export class ${kind}Status {
 
 /** ${kind} is the Schema for the ${names.plural} API. */
 @CustomResource({ group: '${qualifiedGroup}', version: '${version}', kind: '${kind}', scope: '${scope}' })
-@StatusSubresource()
+${storageLine}@StatusSubresource()
 export class ${kind} extends CustomObject<${kind}Spec, ${kind}Status> {
   @ValidateNested() @Type(() => ${kind}Spec) override spec!: ${kind}Spec;
   @IsOptional() @ValidateNested() @Type(() => ${kind}Status) override status?: ${kind}Status;
