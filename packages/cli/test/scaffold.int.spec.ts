@@ -22,10 +22,13 @@ const docs = fileURLToPath(new URL('../../../docs/getting-started.md', import.me
 const skip = ownControlPlaneSkipReason({ controllerManager: true });
 const suite = skip === undefined ? describe : describe.skip;
 
-// the child processes see neither the shared control plane nor jest's worker settings
+// the child processes see neither the shared control plane, nor jest's worker settings, nor
+// the npm_* variables a `pnpm test` of this workspace sets (except how to reach the registry)
+const keepNpm = /^npm_config_(registry|(https?_)?proxy|noproxy|cafile|strict_ssl)$/i;
 const env: NodeJS.ProcessEnv = Object.fromEntries(
   Object.entries(process.env).filter(
-    ([key]) => !/^(OPERANT_ENVTEST_|KUBECONFIG$|JEST_|NODE_OPTIONS$|npm_|PNPM_|INIT_CWD$)/.test(key),
+    ([key]) =>
+      keepNpm.test(key) || !/^(OPERANT_ENVTEST_|KUBECONFIG$|JEST_|NODE_OPTIONS$|npm_|PNPM_|INIT_CWD$)/.test(key),
   ),
 );
 
