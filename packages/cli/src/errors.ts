@@ -13,7 +13,13 @@ export type CliErrorKind =
   | 'unknownKind'
   /** rbac-gen: a namespaced Role cannot grant a cluster-scoped kind. */
   | 'scope'
-  | 'drift';
+  | 'drift'
+  /** init / create api: a flag value that is not a valid name. */
+  | 'invalidName'
+  /** init / create api: the directory is not empty, or the kind already exists. */
+  | 'exists'
+  /** create api: no PROJECT file (run `operant init` first). */
+  | 'noProject';
 
 export class CliError extends Error {
   readonly [brand] = true;

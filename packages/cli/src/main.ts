@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * The `operant` command line. Subcommands: `crd-gen` and `rbac-gen` (init and create api
- * are added by the issues that build them); `operant --help` lists what exists.
+ * The `operant` command line. Subcommands: `crd-gen`, `rbac-gen`, `init` and `create api`;
+ * `operant --help` lists what exists.
  * Errors of the commands and of the CRD builder print as one message and exit 1.
  * @module
  */
@@ -12,17 +12,25 @@ import { fileURLToPath } from 'node:url';
 import { CrdError } from '@operant/crd';
 import { Command } from 'commander';
 import { crdGenCommand } from './crd-gen/command.js';
+import { createApiCommand } from './create-api/command.js';
 import { CliError } from './errors.js';
+import { initCommand } from './init/command.js';
 import { rbacGenCommand } from './rbac-gen/command.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
 export function createProgram(): Command {
-  return new Command('operant')
-    .description('controller-runtime and kubebuilder for TypeScript')
-    .version(version)
-    .addCommand(crdGenCommand())
-    .addCommand(rbacGenCommand());
+  return (
+    new Command('operant')
+      .description('controller-runtime and kubebuilder for TypeScript')
+      .version(version)
+      // program options only before a subcommand: `create api --version v1` is the API's version
+      .enablePositionalOptions()
+      .addCommand(crdGenCommand())
+      .addCommand(rbacGenCommand())
+      .addCommand(initCommand())
+      .addCommand(createApiCommand())
+  );
 }
 
 const isMain = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);

@@ -16,6 +16,8 @@ import 'reflect-metadata';
 export { checkStructural, type StructuralOptions, type StructuralReport } from './check/structural.js';
 export { type BuildCrdsOptions, type BuildCrdsResult, buildCrd, buildCrds } from './crd/build-crds.js';
 export { type ResourceCoordinates, resourceCoordinates } from './crd/coordinates.js';
+// the default plural of a kind: `operant create api` (@operant/cli) names files and RBAC after it
+export { pluralize } from './crd/names.js';
 export {
   ExclusiveMax,
   ExclusiveMin,

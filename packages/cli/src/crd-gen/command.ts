@@ -12,7 +12,7 @@ import { CliError } from '../errors.js';
 import { type CommandIo, processIo } from '../io.js';
 import { readDocComments } from './doc-comments.js';
 import { drift, render, writeFiles } from './files.js';
-import { loadResourceClasses } from './load-entries.js';
+import { loadResourceClasses, modulesOf } from './load-entries.js';
 import { checkTsconfig } from './tsconfig-check.js';
 
 export interface CrdGenOptions {
@@ -36,7 +36,8 @@ export async function crdGen(
   if (entries.length === 0) throw new CliError('config', 'crd-gen needs at least one entry module');
   if (options.tsconfigCheck !== false) checkTsconfig(resolve(entries[0]!));
   const classes = await loadResourceClasses(entries);
-  const docs = options.docComments === false ? undefined : readDocComments(entries.map((e) => resolve(e)));
+  const docs =
+    options.docComments === false ? undefined : readDocComments(entries.flatMap((e) => modulesOf(resolve(e))));
   const { crds, warnings } = buildCrds(classes, {
     describe: docs?.describe,
     maxDescriptionLength: options.maxDescLen,
@@ -65,7 +66,7 @@ export async function crdGen(
 export function crdGenCommand(): Command {
   return new Command('crd-gen')
     .description('generate CustomResourceDefinition YAML from @CustomResource classes')
-    .argument('<entries...>', 'modules (.ts or .js) that export @CustomResource classes')
+    .argument('<entries...>', 'modules (.ts or .js), or folders of them, that export @CustomResource classes')
     .option('-o, --out <dir>', 'output folder', 'config/crd/bases')
     .option('--max-desc-len <n>', 'cut descriptions to n characters (0: none from doc comments)', (v) => {
       const n = Number(v);

@@ -71,7 +71,10 @@ export async function rbacGen(entries: readonly string[], options: RbacGenOption
 export function rbacGenCommand(): Command {
   return new Command('rbac-gen')
     .description("generate the manager's ClusterRole (or Role) from @Controller classes and @Rbac rules")
-    .argument('<entries...>', 'modules (.ts or .js) that export @Controller classes or @Module classes listing them')
+    .argument(
+      '<entries...>',
+      'modules (.ts or .js), or folders of them, that export @Controller classes or @Module classes listing them',
+    )
     .option('-o, --out <file>', 'output file', 'config/rbac/role.yaml')
     .option('--role-name <name>', 'metadata.name of the role', 'manager-role')
     .option('-n, --namespace <namespace>', 'a Role in this namespace instead of a ClusterRole')

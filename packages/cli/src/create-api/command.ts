@@ -1,0 +1,172 @@
+/**
+ * `operant create api --group cache --version v1 --kind RedisCluster [--no-resource]
+ * [--no-controller] [--no-namespaced] [--force] [--repo-dir dir]`: kubebuilder's
+ * `create api`. Writes the kind's class, its controller, a controller suite, a sample and
+ * editor/viewer ClusterRoles, and registers them (root module, version index,
+ * kustomizations, PROJECT). Refuses names
+ * kubebuilder refuses, a kind the project already has, and a project without PROJECT.
+ * @module
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { Command } from 'commander';
+import { CliError } from '../errors.js';
+import { type CommandIo, processIo } from '../io.js';
+import { type ResourceNames, resourceNames } from '../scaffold/names.js';
+import { findResource, type ProjectFile, readProjectFile, writeProjectFile } from '../scaffold/project-file.js';
+import { type ScaffoldFile, writeScaffold } from '../scaffold/write-files.js';
+import { addExport, addKustomizeResource, registerController } from './register.js';
+import { apiIndexHeader, apiIndexLine, apiIndexPath } from './templates/api-index.js';
+import { controllerFile } from './templates/controller.js';
+import { controllerSuite } from './templates/controller-suite.js';
+import { rbacRoleFiles, rbacRolePaths } from './templates/rbac-roles.js';
+import { sampleFile, samplePath } from './templates/sample.js';
+import { typesFile } from './templates/types.js';
+
+export interface CreateApiOptions {
+  group: string;
+  version: string;
+  kind: string;
+  /** Scaffold the kind's class, CRD entry and sample (default true). */
+  resource?: boolean;
+  /** Scaffold the controller and its suite (default true). */
+  controller?: boolean;
+  /** A namespaced kind (default true); false: cluster-scoped. */
+  namespaced?: boolean;
+  force?: boolean;
+  /** The project directory (default: the current directory). */
+  repoDir?: string;
+}
+
+/** Changes to files that exist, computed in memory first: a failed edit leaves the project as it was. */
+class Edits {
+  readonly changed = new Map<string, string>();
+  constructor(private readonly dir: string) {}
+
+  async edit(path: string, change: (text: string) => string, initial?: string): Promise<void> {
+    const current =
+      this.changed.get(path) ??
+      (await readFile(join(this.dir, path), 'utf8').catch((err: unknown) => {
+        if (initial !== undefined) return initial;
+        throw new CliError('noProject', `unable to read ${path}: was the project made by operant init?`, {
+          cause: err,
+        });
+      }));
+    this.changed.set(path, change(current));
+  }
+
+  async write(): Promise<string[]> {
+    for (const [path, content] of this.changed) await writeFile(join(this.dir, path), content);
+    return [...this.changed.keys()];
+  }
+}
+
+/** What the project already has of this kind, checked against the options. */
+function checkAgainstProject(project: ProjectFile, names: ResourceNames, options: CreateApiOptions) {
+  const existing = findResource(project, names.group, names.version, names.kind);
+  const others = (project.resources ?? []).filter(
+    (r) => r.group === names.group && r.kind === names.kind && r.version !== names.version,
+  );
+  const gvk = `${names.qualifiedGroup}/${names.version} ${names.kind}`;
+  if (options.resource !== false && existing?.api !== undefined && !options.force) {
+    throw new CliError('exists', `unable to create the API ${gvk}: the project has it already (see PROJECT)`);
+  }
+  const controlled = [existing, ...others].find((r) => r?.controller === true);
+  if (options.controller !== false && controlled !== undefined && !options.force) {
+    throw new CliError(
+      'exists',
+      `unable to create a controller for ${gvk}: the project has one for ${names.kind} (${controlled.version}); use --no-controller`,
+    );
+  }
+  if (options.resource === false && existing?.api === undefined) {
+    throw new CliError('config', `--no-resource needs the API ${gvk} in the project; create it first`);
+  }
+  const otherApi = others.find((r) => r.api !== undefined)?.api;
+  return {
+    /** All versions of a kind share its scope. */
+    namespaced: existing?.api?.namespaced ?? otherApi?.namespaced ?? options.namespaced !== false,
+    /** The kind's first version: it gets `@StorageVersion()` and the kind's editor/viewer roles. */
+    firstVersion: otherApi === undefined,
+  };
+}
+
+/** Scaffolds one API; resolves to the paths written or changed. Throws `CliError`. */
+export async function createApi(options: CreateApiOptions, io: CommandIo = processIo): Promise<string[]> {
+  const dir = resolve(options.repoDir ?? '.');
+  const project = await readProjectFile(dir);
+  const names = resourceNames(options.group, options.version, options.kind, project.domain);
+  const { namespaced, firstVersion } = checkAgainstProject(project, names, options);
+  const resource = options.resource !== false;
+  const controller = options.controller !== false;
+  if (!resource && !controller) throw new CliError('config', 'nothing to do: both --no-resource and --no-controller');
+
+  const files: ScaffoldFile[] = [];
+  if (resource) {
+    files.push(typesFile(names, namespaced, firstVersion), sampleFile(names, project.projectName));
+    if (firstVersion) files.push(...rbacRoleFiles(names, project.projectName));
+  }
+  if (controller) files.push(controllerFile(names), controllerSuite(names, namespaced));
+  const edits = new Edits(dir);
+  if (resource) {
+    const crdFile = `bases/${names.qualifiedGroup}_${names.plural}.yaml`;
+    await edits.edit(apiIndexPath(names.version), (t) => addExport(t, apiIndexLine(names)), apiIndexHeader(names));
+    await edits.edit('config/crd/kustomization.yaml', (t) => addKustomizeResource(t, crdFile, 'config/crd'));
+    await edits.edit('config/samples/kustomization.yaml', (t) =>
+      addKustomizeResource(t, samplePath(names).replace('config/samples/', ''), 'config/samples'),
+    );
+    for (const path of firstVersion ? rbacRolePaths(names) : []) {
+      const file = path.replace('config/rbac/', '');
+      await edits.edit('config/rbac/kustomization.yaml', (t) => addKustomizeResource(t, file, 'config/rbac'));
+    }
+  }
+  if (controller) {
+    const module = `./controllers/${names.lower}.controller.js`;
+    await edits.edit('src/app.module.ts', (t) => registerController(t, names.reconciler, module));
+  }
+  const written = await writeScaffold(dir, files, options.force);
+  const changed = await edits.write();
+  const others = (project.resources ?? []).filter(
+    (r) => !(r.group === names.group && r.version === names.version && r.kind === names.kind),
+  );
+  const previous = findResource(project, names.group, names.version, names.kind);
+  await writeProjectFile(dir, {
+    ...project,
+    resources: [
+      ...others,
+      {
+        ...(resource || previous?.api ? { api: { crdVersion: 'v1' as const, namespaced } } : {}),
+        ...(controller || previous?.controller ? { controller: true } : {}),
+        domain: project.domain,
+        group: names.group,
+        kind: names.kind,
+        path: `src/api/${names.version}`,
+        version: names.version,
+      },
+    ],
+  });
+  changed.push('PROJECT');
+  io.stdout(
+    `wrote ${[...written, ...changed].join(', ')}\nNext: edit src/api/${names.version}/${names.lower}.types.ts, then run pnpm manifests\n`,
+  );
+  return [...written, ...changed];
+}
+
+export function createApiCommand(): Command {
+  const api = new Command('api')
+    .description('scaffold a kind and its controller (kubebuilder create api)')
+    .requiredOption('--group <group>', 'API group, without the domain (e.g. cache)')
+    .requiredOption('--version <version>', 'API version (e.g. v1, v1alpha1)')
+    .requiredOption('--kind <kind>', 'kind, PascalCase (e.g. RedisCluster)')
+    .option('--resource', 'scaffold the kind (default)')
+    .option('--no-resource', 'do not scaffold the kind (a controller for a kind the project has)')
+    .option('--controller', 'scaffold the controller (default)')
+    .option('--no-controller', 'do not scaffold a controller')
+    .option('--namespaced', 'a namespaced kind (default)')
+    .option('--no-namespaced', 'a cluster-scoped kind')
+    .option('--force', 'overwrite files that exist and re-create a kind the project has')
+    .option('--repo-dir <dir>', 'project directory (default: the current directory)')
+    .action(async (options: CreateApiOptions) => {
+      await createApi(options);
+    });
+  return new Command('create').description('scaffold an API (create api)').addCommand(api);
+}

@@ -1,0 +1,64 @@
+/**
+ * The edits `create api` makes to files that exist: the controller into `app.module.ts`
+ * (its import kept in order among the relative imports, the class at the controllers
+ * marker), a line into the version's `index.ts`, and a resource into a kustomization list.
+ * Each is a pure function of the file's text.
+ * @module
+ */
+import { isSeq, parseDocument, YAMLSeq } from 'yaml';
+import { CliError } from '../errors.js';
+import { CONTROLLERS_MARKER, IMPORTS_MARKER } from '../init/templates/app-module.js';
+
+/** Sorted by module path, as Biome's import organizer sorts them. */
+function insertSorted(lines: readonly string[], line: string, path: (line: string) => string): string[] {
+  if (lines.includes(line)) return [...lines];
+  return [...lines, line].sort((a, b) => (path(a) < path(b) ? -1 : path(a) > path(b) ? 1 : 0));
+}
+
+const importPath = (line: string) => /from '([^']+)'/.exec(line)?.[1] ?? line;
+
+/** Adds `import { Class } from './controllers/x.controller.js'` and `Class,` to the module. */
+export function registerController(source: string, className: string, modulePath: string): string {
+  const lines = source.split('\n');
+  const importsAt = lines.findIndex((l) => l.trim() === IMPORTS_MARKER);
+  const controllersAt = lines.findIndex((l) => l.trim() === CONTROLLERS_MARKER);
+  if (importsAt === -1 || controllersAt === -1) {
+    throw new CliError(
+      'config',
+      `unable to add ${className} to src/app.module.ts: the "${IMPORTS_MARKER}" and "${CONTROLLERS_MARKER}" markers are missing; add it by hand`,
+    );
+  }
+  const indent = /^\s*/.exec(lines[controllersAt] ?? '')?.[0] ?? '';
+  if (!lines.includes(`${indent}${className},`)) lines.splice(controllersAt, 0, `${indent}${className},`);
+  let first = importsAt;
+  while (first > 0 && /^import .* from '\.{1,2}\//.test(lines[first - 1] ?? '')) first--;
+  const relative = lines.slice(first, importsAt);
+  const added = insertSorted(relative, `import { ${className} } from '${modulePath}';`, importPath);
+  lines.splice(first, relative.length, ...added);
+  return lines.join('\n');
+}
+
+/** Adds `export * from './x.types.js';` to a version's index, keeping the exports sorted. */
+export function addExport(source: string, line: string): string {
+  const lines = source.replace(/\n$/, '').split('\n');
+  const firstExport = lines.findIndex((l) => l.startsWith('export '));
+  const head = firstExport === -1 ? lines : lines.slice(0, firstExport);
+  const exports = firstExport === -1 ? [] : lines.slice(firstExport);
+  return `${[...head, ...insertSorted(exports, line, importPath)].join('\n')}\n`;
+}
+
+/** Adds a path to the `resources` list of a kustomization, keeping its comments. */
+export function addKustomizeResource(source: string, resource: string, file: string): string {
+  const doc = parseDocument(source);
+  const current = doc.get('resources');
+  if (current !== undefined && current !== null && !isSeq(current)) {
+    throw new CliError('config', `unable to add ${resource} to ${file}: its "resources" is not a list`);
+  }
+  const seq = isSeq(current) ? current : new YAMLSeq();
+  seq.flow = false;
+  if (!seq.items.some((item) => String((item as { value?: unknown }).value ?? item) === resource)) {
+    seq.add(doc.createNode(resource));
+  }
+  doc.set('resources', seq);
+  return doc.toString();
+}

@@ -1,0 +1,56 @@
+/**
+ * `src/controllers/<kind>.controller.ts`: kubebuilder's `internal/controller/<kind>_controller.go`.
+ * A `@Controller({ for: Kind })` whose `@Reconcile` reads the object and records the
+ * generation it saw in `status.observedGeneration` (writing only when it changed): the
+ * place to put the operator's logic.
+ * @module
+ */
+import type { ResourceNames } from '../../scaffold/names.js';
+import type { ScaffoldFile } from '../../scaffold/write-files.js';
+
+export function controllerFile(names: ResourceNames): ScaffoldFile {
+  const { kind, reconciler, variable, version } = names;
+  return {
+    path: `src/controllers/${names.lower}.controller.ts`,
+    content: `/**
+ * Reconciles ${kind} objects: moves the cluster towards the state a ${kind}'s spec asks for.
+ * @module
+ */
+import {
+  CLIENT,
+  type Client,
+  Controller,
+  ignoreNotFound,
+  mergePatch,
+  Reconcile,
+  type ReconcileContext,
+  type Request,
+} from '@operant/core';
+import { inject } from 'inversify';
+import { ${kind} } from '../api/${version}/index.js';
+
+@Controller({ for: ${kind} })
+export class ${reconciler} {
+  constructor(@inject(CLIENT) private readonly client: Client) {}
+
+  /**
+   * Called with the namespace and name of a ${kind} that changed (or of one whose children
+   * changed): read the current state, converge, and be idempotent. A thrown error requeues
+   * the request with backoff.
+   */
+  @Reconcile()
+  async reconcile(request: Request, { log }: ReconcileContext): Promise<void> {
+    const ${variable} = await this.client.get(${kind}, request).catch(ignoreNotFound);
+    if (${variable} === undefined) return; // deleted: its owned objects are garbage-collected
+
+    // TODO(user): your logic here
+
+    const generation = ${variable}.metadata?.generation;
+    if (${variable}.status?.observedGeneration === generation) return; // nothing changed: no write
+    await this.client.status().patch(${variable}, mergePatch({ status: { observedGeneration: generation } }));
+    log.info('reconciled', { generation });
+  }
+}
+`,
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * `src/api/<version>/<kind>.types.ts`: kubebuilder's `api/<version>/<kind>_types.go`. The
+ * `@CustomResource` class with its spec and status classes, an example field to replace,
+ * and the status subresource; `pnpm manifests` turns it into the CRD. The kind's first
+ * version is its storage version (`@StorageVersion()`); later versions are served only.
+ * @module
+ */
+import type { ResourceNames } from '../../scaffold/names.js';
+import type { ScaffoldFile } from '../../scaffold/write-files.js';
+
+export function typesFile(names: ResourceNames, namespaced: boolean, storage: boolean): ScaffoldFile {
+  const { kind, qualifiedGroup, version } = names;
+  const scope = namespaced ? 'Namespaced' : 'Cluster';
+  const crdImports = storage
+    ? 'CustomObject, CustomResource, StatusSubresource, StorageVersion'
+    : 'CustomObject, CustomResource, StatusSubresource';
+  const storageLine = storage
+    ? '@StorageVersion()\n'
+    : '// served, not stored: @StorageVersion() marks the version etcd keeps (one per kind)\n';
+  return {
+    path: `src/api/${version}/${names.lower}.types.ts`,
+    content: `/**
+ * The ${kind} kind (${qualifiedGroup}/${version}). Edit the spec and status classes, then run
+ * \`pnpm manifests\` to regenerate config/crd/bases. class-validator decorators become the
+ * CRD's OpenAPI schema; doc comments become its descriptions.
+ * @module
+ */
+import { ${crdImports} } from '@operant/crd';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
+
+/** The desired state of a ${kind}. */
+export class ${kind}Spec {
+  /** An example field of ${kind}: edit ${names.lower}.types.ts to remove or update it. */
+  @IsOptional() @IsString() foo?: string;
+}
+
+/** The observed state of a ${kind}. */
+export class ${kind}Status {
+  /** The generation of the spec the controller last reconciled. */
+  @IsOptional() @IsInt() observedGeneration?: number;
+}
+
+/** ${kind} is the Schema for the ${names.plural} API. */
+@CustomResource({ group: '${qualifiedGroup}', version: '${version}', kind: '${kind}', scope: '${scope}' })
+${storageLine}@StatusSubresource()
+export class ${kind} extends CustomObject<${kind}Spec, ${kind}Status> {
+  @ValidateNested() @Type(() => ${kind}Spec) override spec!: ${kind}Spec;
+  @IsOptional() @ValidateNested() @Type(() => ${kind}Status) override status?: ${kind}Status;
+}
+`,
+  };
+}

@@ -1,0 +1,145 @@
+// operant init in-process into temp folders: the kubebuilder-style file set, the scripts of
+// LAYOUT.md, the compiler flags decorators need, and the refusals (non-empty folder, bad
+// names, missing tarballs).
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { parse } from 'yaml';
+import { CliError } from '../errors.js';
+import type { CommandIo } from '../io.js';
+import { init } from './command.js';
+
+const quiet: CommandIo = { stdout: () => undefined, stderr: () => undefined };
+
+describe('operant init', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'operant-init-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  const read = (path: string) => readFile(join(dir, path), 'utf8');
+
+  it('writes the project of LAYOUT.md', async () => {
+    const written = await init({ domain: 'example.com', name: 'redis-operator', repoDir: dir }, quiet);
+    expect(written.sort()).toEqual(
+      [
+        '.dockerignore',
+        '.gitignore',
+        '.swcrc',
+        'Dockerfile',
+        'PROJECT',
+        'README.md',
+        'biome.json',
+        'config/crd/kustomization.yaml',
+        'config/default/kustomization.yaml',
+        'config/manager/kustomization.yaml',
+        'config/manager/manager.yaml',
+        'config/rbac/kustomization.yaml',
+        'config/rbac/leader_election_role.yaml',
+        'config/rbac/leader_election_role_binding.yaml',
+        'config/rbac/role.yaml',
+        'config/rbac/role_binding.yaml',
+        'config/rbac/service_account.yaml',
+        'config/samples/kustomization.yaml',
+        'jest.config.js',
+        'package.json',
+        'pnpm-workspace.yaml',
+        'scripts/envtest.mjs',
+        'src/api/.gitkeep',
+        'src/app.module.ts',
+        'src/controllers/.gitkeep',
+        'src/main.ts',
+        'test/manager.int.spec.ts',
+        'tsconfig.json',
+      ].sort(),
+    );
+    expect(parse(await read('PROJECT'))).toEqual({
+      domain: 'example.com',
+      layout: ['operant.dev/v1'],
+      projectName: 'redis-operator',
+      version: '3',
+    });
+    const pkg = JSON.parse(await read('package.json'));
+    expect(pkg).toMatchObject({ name: 'redis-operator', type: 'module' });
+    expect(Object.keys(pkg.scripts)).not.toContain('install');
+    expect(pkg.scripts).toMatchObject({
+      build: 'tsc -p tsconfig.json',
+      lint: 'biome check .',
+      manifests:
+        'operant crd-gen src/api --out config/crd/bases && operant rbac-gen src/controllers -o config/rbac/role.yaml',
+      'install-crds': 'kubectl apply -k config/crd',
+      deploy: 'kubectl apply -k config/default',
+    });
+    expect(pkg.dependencies['@operant/core']).toBe('^0.1.0');
+    expect(pkg.devDependencies['@operant/cli']).toBe('^0.1.0');
+    const tsconfig = JSON.parse(await read('tsconfig.json'));
+    expect(tsconfig.compilerOptions).toMatchObject({ experimentalDecorators: true, emitDecoratorMetadata: true });
+    expect(JSON.parse(await read('biome.json')).linter.rules.style.useImportType).toBe('off');
+    expect(await read('Dockerfile')).toMatch(
+      /FROM node:24 AS builder[\s\S]*FROM gcr.io\/distroless\/nodejs24[\s\S]*USER 65532:65532/,
+    );
+    const main = await read('src/main.ts');
+    expect(main).toMatch(
+      /managerOptionsFromFlags\(process.argv.slice\(2\), \{ leaderElectionID: '[0-9a-f]{8}\.example\.com' \}\)/,
+    );
+    expect(main).toContain("addHealthzCheck('healthz'");
+    expect(main).toContain("addReadyzCheck('readyz'");
+    const kustomization = parse(await read('config/default/kustomization.yaml'));
+    expect(kustomization).toEqual({
+      namespace: 'redis-operator-system',
+      namePrefix: 'redis-operator-',
+      resources: ['../crd', '../rbac', '../manager'],
+    });
+    const [, deployment] = (await read('config/manager/manager.yaml')).split('---\n').map((d) => parse(d));
+    expect(deployment.spec.template.spec.securityContext.runAsNonRoot).toBe(true);
+    expect(deployment.spec.template.spec.containers[0].args).toEqual([
+      '--leader-elect',
+      '--health-probe-bind-address=:8081',
+    ]);
+  });
+
+  it('names the project after its folder when --name is absent', async () => {
+    const project = join(dir, 'memcached-operator');
+    await init({ domain: 'example.com', repoDir: project }, quiet);
+    expect(JSON.parse(await readFile(join(project, 'package.json'), 'utf8')).name).toBe('memcached-operator');
+  });
+
+  it('refuses a non-empty folder unless --force', async () => {
+    await writeFile(join(dir, 'notes.txt'), 'mine');
+    await expect(init({ domain: 'example.com', name: 'x', repoDir: dir }, quiet)).rejects.toThrow(
+      `unable to init in ${dir}: it is not empty (notes.txt); use --force to write anyway`,
+    );
+    await init({ domain: 'example.com', name: 'x', repoDir: dir, force: true }, quiet);
+    expect(await read('notes.txt')).toBe('mine');
+  });
+
+  it('refuses bad names before writing anything', async () => {
+    const err = await init({ domain: 'example.com', name: 'Redis_Operator', repoDir: dir }, quiet).catch((e) => e);
+    expect(CliError.is(err, 'invalidName')).toBe(true);
+    expect((err as Error).message).toContain('--name "Redis_Operator" is invalid');
+    await expect(init({ domain: 'EXAMPLE', name: 'x', repoDir: dir }, quiet)).rejects.toThrow('--domain "EXAMPLE"');
+    await expect(readFile(join(dir, 'PROJECT'))).rejects.toThrow();
+  });
+
+  it('--operant-source points every @operant/* at the tarballs, transitive ones through overrides', async () => {
+    const packs = join(dir, 'packs');
+    await mkdir(packs);
+    for (const p of ['core', 'crd', 'testing', 'cli']) await writeFile(join(packs, `operant-${p}-0.1.0.tgz`), '');
+    const project = join(dir, 'p');
+    await init({ domain: 'example.com', name: 'p', repoDir: project, operantSource: packs }, quiet);
+    const pkg = JSON.parse(await readFile(join(project, 'package.json'), 'utf8'));
+    expect(pkg.dependencies['@operant/core']).toBe(`file:${packs}/operant-core-0.1.0.tgz`);
+    expect(pkg.devDependencies['@operant/testing']).toBe(`file:${packs}/operant-testing-0.1.0.tgz`);
+    const workspace = parse(await readFile(join(project, 'pnpm-workspace.yaml'), 'utf8'));
+    expect(workspace.overrides['@operant/crd']).toBe(`file:${packs}/operant-crd-0.1.0.tgz`);
+    expect(workspace.allowBuilds['@swc/core']).toBe(true);
+
+    await rm(join(packs, 'operant-cli-0.1.0.tgz'));
+    await expect(
+      init({ domain: 'example.com', name: 'q', repoDir: join(dir, 'q'), operantSource: packs }, quiet),
+    ).rejects.toThrow(`--operant-source ${packs} has no operant-cli-<version>.tgz`);
+  });
+});

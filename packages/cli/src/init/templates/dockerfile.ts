@@ -1,0 +1,32 @@
+/**
+ * `Dockerfile`: kubebuilder's two stages in Node: compile on `node:24`, keep only the
+ * production dependencies, and run on a distroless Node 24 image as the non-root user
+ * 65532 (the manager Deployment also sets `runAsNonRoot`).
+ * @module
+ */
+import type { ScaffoldFile } from '../../scaffold/write-files.js';
+
+export const dockerfile: ScaffoldFile = {
+  path: 'Dockerfile',
+  content: `# Build the manager
+FROM node:24 AS builder
+WORKDIR /workspace
+RUN npm install --global pnpm@12
+# Dependencies first, so that a source change does not reinstall them
+COPY package.json pnpm-lock.yaml* pnpm-workspace.yaml ./
+RUN pnpm install --frozen-lockfile
+COPY tsconfig.json ./
+COPY src/ src/
+RUN pnpm build && pnpm prune --prod
+
+# Run the manager on a distroless Node image, as a non-root user
+FROM gcr.io/distroless/nodejs24-debian12
+WORKDIR /
+COPY --from=builder /workspace/package.json ./
+COPY --from=builder /workspace/node_modules/ node_modules/
+COPY --from=builder /workspace/dist/ dist/
+USER 65532:65532
+
+ENTRYPOINT ["/nodejs/bin/node", "dist/main.js"]
+`,
+};

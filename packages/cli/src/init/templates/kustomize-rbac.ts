@@ -1,0 +1,93 @@
+/**
+ * `config/rbac`: the manager's ServiceAccount, its ClusterRole (`role.yaml`, written by
+ * `operant rbac-gen` from the controllers: `pnpm manifests`) and binding, and the Role
+ * leader election needs in the manager's namespace (Leases, and Events it records).
+ * @module
+ */
+import { renderControllerRole } from '../../rbac-gen/command.js';
+import type { ScaffoldFile } from '../../scaffold/write-files.js';
+
+const crud = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'];
+const verbs = (list: readonly string[]) => list.map((v) => `      - ${v}`).join('\n');
+
+export function kustomizeRbac(): ScaffoldFile[] {
+  return [
+    {
+      path: 'config/rbac/kustomization.yaml',
+      content: `# role.yaml is written by \`pnpm manifests\` (operant rbac-gen) from the controllers
+resources:
+  - service_account.yaml
+  - role.yaml
+  - role_binding.yaml
+  - leader_election_role.yaml
+  - leader_election_role_binding.yaml
+`,
+    },
+    {
+      path: 'config/rbac/service_account.yaml',
+      content: `apiVersion: v1
+kind: ServiceAccount
+metadata:
+  name: controller-manager
+  namespace: system
+`,
+    },
+    { path: 'config/rbac/role.yaml', content: renderControllerRole([]) },
+    {
+      path: 'config/rbac/role_binding.yaml',
+      content: `apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata:
+  name: manager-rolebinding
+roleRef:
+  apiGroup: rbac.authorization.k8s.io
+  kind: ClusterRole
+  name: manager-role
+subjects:
+  - kind: ServiceAccount
+    name: controller-manager
+    namespace: system
+`,
+    },
+    {
+      path: 'config/rbac/leader_election_role.yaml',
+      content: `# Permissions to do leader election.
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata:
+  name: leader-election-role
+  namespace: system
+rules:
+  - apiGroups:
+      - coordination.k8s.io
+    resources:
+      - leases
+    verbs:
+${verbs(crud)}
+  - apiGroups:
+      - ""
+    resources:
+      - events
+    verbs:
+${verbs(['create', 'patch'])}
+`,
+    },
+    {
+      path: 'config/rbac/leader_election_role_binding.yaml',
+      content: `apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata:
+  name: leader-election-rolebinding
+  namespace: system
+roleRef:
+  apiGroup: rbac.authorization.k8s.io
+  kind: Role
+  name: leader-election-role
+subjects:
+  - kind: ServiceAccount
+    name: controller-manager
+    namespace: system
+`,
+    },
+  ];
+}

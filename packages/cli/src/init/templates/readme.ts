@@ -1,0 +1,50 @@
+/**
+ * `README.md`: what the project is and the commands of its life cycle, in the order
+ * kubebuilder's README gives them.
+ * @module
+ */
+import type { ScaffoldFile } from '../../scaffold/write-files.js';
+import type { InitContext } from './context.js';
+
+export function readme(context: InitContext): ScaffoldFile {
+  const owner = context.owner === undefined ? '' : `\n\nCopyright ${new Date().getFullYear()} ${context.owner}.`;
+  return {
+    path: 'README.md',
+    content: `# ${context.name}
+
+A Kubernetes operator built with Operant
+(controller-runtime and kubebuilder for TypeScript).
+
+## Develop
+
+\`\`\`sh
+pnpm install
+pnpm exec operant create api --group <group> --version v1 --kind <Kind>   # a new kind and its controller
+pnpm manifests        # CRDs (config/crd/bases) and the manager's ClusterRole (config/rbac/role.yaml)
+pnpm build            # tsc
+pnpm lint             # biome
+pnpm test             # jest: unit specs and envtest suites against a real kube-apiserver
+\`\`\`
+
+## Run against a cluster
+
+\`\`\`sh
+pnpm envtest          # optional: a local control plane; prints the KUBECONFIG to export
+pnpm install-crds     # kubectl apply -k config/crd
+pnpm run run          # the manager, with the current kubeconfig
+kubectl apply -k config/samples
+\`\`\`
+
+## Deploy
+
+\`\`\`sh
+IMG=<registry>/${context.name}:tag pnpm docker-build
+(cd config/manager && kustomize edit set image controller=<registry>/${context.name}:tag)
+pnpm run deploy       # kubectl apply -k config/default
+pnpm run undeploy
+\`\`\`
+
+(\`pnpm run run\` and \`pnpm run deploy\`: \`pnpm run\` and \`pnpm deploy\` are pnpm commands of their own.)${owner}
+`,
+  };
+}

@@ -1,0 +1,286 @@
+// The scaffold path of docs/getting-started.md, as a user walks it, on a project generated
+// into a temp folder: `operant init` (with the @operant/* packages packed from this
+// workspace: --operant-source), `pnpm install` (everything else from the registry through
+// pnpm's store), `operant create api`, the spec edit of docs/getting-started.md, then the
+// project's own scripts: build, lint,
+// manifests, envtest + install-crds + run (the manager reconciles the sample and serves
+// /readyz), and test (its envtest suites, on a control plane of their own, none skipped).
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eventually } from '@operant/testing';
+import { ownControlPlaneSkipReason } from '@operant/testing/jest';
+import { parse } from 'yaml';
+import { Background, type Finished, runCommand } from './fixtures/processes.js';
+
+const workspace = fileURLToPath(new URL('../../..', import.meta.url));
+const cli = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+const docs = fileURLToPath(new URL('../../../docs/getting-started.md', import.meta.url));
+const skip = ownControlPlaneSkipReason({ controllerManager: true });
+const suite = skip === undefined ? describe : describe.skip;
+
+// the child processes see neither the shared control plane, nor jest's worker settings, nor
+// the npm_* variables a `pnpm test` of this workspace sets (except how to reach the registry)
+const keepNpm = /^npm_config_(registry|(https?_)?proxy|noproxy|cafile|strict_ssl)$/i;
+const env: NodeJS.ProcessEnv = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([key]) =>
+      keepNpm.test(key) || !/^(OPERANT_ENVTEST_|KUBECONFIG$|JEST_|NODE_OPTIONS$|npm_|PNPM_|INIT_CWD$)/.test(key),
+  ),
+);
+
+/**
+ * The spec edit of the getting-started page (the code block after its marker): its import
+ * lines replace the imports of the same modules, the rest goes below the `foo` field.
+ */
+function applySpecEdit(source: string, page: string): string {
+  const block = /<!-- scaffold-test: spec edit -->\n```ts\n([\s\S]*?)```/.exec(page)?.[1];
+  if (block === undefined) throw new Error('docs/getting-started.md has no spec edit block');
+  const lines = block.split('\n');
+  let result = source;
+  for (const line of lines.filter((l) => l.startsWith('import '))) {
+    const from = / from '[^']+';$/.exec(line)?.[0] ?? '';
+    const old = result.split('\n').find((l) => l.startsWith('import ') && l.endsWith(from));
+    if (old === undefined) throw new Error(`no import ending "${from}" to replace`);
+    result = result.replace(old, line);
+  }
+  const field = lines.filter((l) => !l.startsWith('import ') && l.trim() !== '').join('\n');
+  const foo = '  @IsOptional() @IsString() foo?: string;\n';
+  if (!result.includes(foo)) throw new Error('the scaffolded spec has no foo field');
+  return result.replace(foo, `${foo}\n${field}\n`);
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+const succeeded = (run: Finished) => {
+  if (run.code !== 0) throw new Error(`exit code ${run.code}\n${run.output}`);
+  return run.output;
+};
+
+suite(`operant init + create api${skip === undefined ? '' : ` (skipped: ${skip})`}`, () => {
+  let root: string;
+  let project: string;
+  const inProject = (command: string, ...args: string[]) => runCommand(command, args, project, env);
+  const background: Background[] = [];
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'operant-scaffold-'));
+    project = join(root, 'redis-operator');
+    const packs = join(root, 'packages');
+    succeeded(
+      await runCommand('pnpm', ['-r', '--filter', './packages/*', 'pack', '--pack-destination', packs], workspace, env),
+    );
+    // as the docs do: a folder named after the project, init in it
+    await mkdir(project);
+    succeeded(
+      await runCommand(
+        process.execPath,
+        [cli, 'init', '--domain', 'example.com', '--name', 'redis-operator', '--operant-source', packs],
+        project,
+        env,
+      ),
+    );
+  }, 60_000);
+
+  /** `pnpm envtest` in the background, and the environment of a shell that exported its KUBECONFIG. */
+  const startEnvtest = async () => {
+    const envtest = new Background('pnpm', ['envtest'], project, env);
+    background.push(envtest);
+    const kubeconfig = await eventually(
+      () => /export KUBECONFIG=(\S+)/.exec(envtest.output)?.[1] ?? Promise.reject(new Error(envtest.output)),
+      120_000,
+      200,
+    );
+    return { envtest, withCluster: { ...env, KUBECONFIG: kubeconfig } };
+  };
+
+  afterAll(async () => {
+    for (const b of background.reverse()) await b.stop();
+    await rm(root, { recursive: true, force: true });
+  }, 60_000);
+
+  it('installs with pnpm; the bare project builds, lints and passes its own tests', async () => {
+    succeeded(await inProject('pnpm', 'install'));
+    succeeded(await inProject('pnpm', 'build'));
+    succeeded(await inProject('pnpm', 'lint'));
+    const tested = succeeded(await runCommand('pnpm', ['test'], project, { ...env, CI: 'true' }));
+    expect(tested).toMatch(/Tests: +1 passed, 1 total/);
+  }, 300_000);
+
+  it('creates the RedisCluster API with the project’s own operant', async () => {
+    const created = succeeded(
+      await inProject(
+        'pnpm',
+        'exec',
+        'operant',
+        'create',
+        'api',
+        '--group',
+        'cache',
+        '--version',
+        'v1',
+        '--kind',
+        'RedisCluster',
+      ),
+    );
+    expect(created).toContain('src/controllers/rediscluster.controller.ts');
+  }, 60_000);
+
+  it('takes the spec edit of docs/getting-started.md', async () => {
+    const types = join(project, 'src/api/v1/rediscluster.types.ts');
+    await writeFile(types, applySpecEdit(await readFile(types, 'utf8'), await readFile(docs, 'utf8')));
+    expect(await readFile(types, 'utf8')).toContain('@Max(10) @Default(1) size?: number;');
+  });
+
+  it('builds and lints', async () => {
+    succeeded(await inProject('pnpm', 'build'));
+    expect(succeeded(await inProject('pnpm', 'lint'))).toMatch(/Checked \d+ files/);
+  }, 120_000);
+
+  it('generates the CRD and the manager role from the classes (pnpm manifests)', async () => {
+    succeeded(await inProject('pnpm', 'manifests'));
+    const crd = parse(await readFile(join(project, 'config/crd/bases/cache.example.com_redisclusters.yaml'), 'utf8'));
+    expect(crd).toMatchObject({
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'redisclusters.cache.example.com' },
+      spec: { group: 'cache.example.com', scope: 'Namespaced', names: { kind: 'RedisCluster' } },
+    });
+    const spec = crd.spec.versions[0].schema.openAPIV3Schema.properties.spec;
+    expect(spec.properties.size).toEqual({
+      default: 1,
+      description: 'How many Redis nodes to run.',
+      maximum: 10,
+      minimum: 1,
+      type: 'integer',
+    });
+    const role = parse(await readFile(join(project, 'config/rbac/role.yaml'), 'utf8'));
+    expect(role.rules).toContainEqual({
+      apiGroups: ['cache.example.com'],
+      resources: ['redisclusters/status'],
+      verbs: ['get', 'patch', 'update'],
+    });
+  }, 120_000);
+
+  it('runs against a local control plane: install-crds, run, and the sample is reconciled', async () => {
+    const { envtest, withCluster } = await startEnvtest();
+    succeeded(await runCommand('pnpm', ['install-crds'], project, withCluster));
+
+    const port = await freePort();
+    const manager = new Background(
+      'pnpm',
+      ['run', 'run', `--health-probe-bind-address=127.0.0.1:${port}`],
+      project,
+      withCluster,
+    );
+    background.push(manager);
+    await eventually(
+      async () => {
+        const ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch((err: Error) => {
+          throw new Error(`${err.message}\n${manager.output}`);
+        });
+        expect(ready.status).toBe(200);
+      },
+      90_000,
+      250,
+    );
+    succeeded(await runCommand('kubectl', ['apply', '-k', 'config/samples'], project, withCluster));
+    await eventually(async () => {
+      const got = succeeded(
+        await runCommand(
+          'kubectl',
+          [
+            'get',
+            'redisclusters.cache.example.com',
+            'rediscluster-sample',
+            '-o',
+            'jsonpath={.status.observedGeneration}',
+          ],
+          project,
+          withCluster,
+        ),
+      );
+      expect(got.split('\n').at(-1)).toBe('1');
+    }, 30_000);
+    const patch = ['patch', 'redisclusters.cache.example.com', 'rediscluster-sample', '--type', 'merge'];
+    const refused = await runCommand('kubectl', [...patch, '-p', '{"spec":{"size":0}}'], project, withCluster);
+    expect(refused.code).not.toBe(0);
+    expect(refused.output).toContain(
+      'spec.size: Invalid value: 0: spec.size in body should be greater than or equal to 1',
+    );
+    await manager.stop();
+    succeeded(await runCommand('kubectl', ['delete', '-k', 'config/samples'], project, withCluster));
+    succeeded(await runCommand('pnpm', ['uninstall-crds'], project, withCluster));
+    await envtest.stop();
+  }, 300_000);
+
+  it('deploys config/default to the local control plane and undeploys it (pnpm run deploy / undeploy)', async () => {
+    const { envtest, withCluster } = await startEnvtest();
+    const kubectl = async (...args: string[]) =>
+      succeeded(await runCommand('kubectl', args, project, withCluster))
+        .split('\n')
+        .slice(1)
+        .join('\n');
+    succeeded(await runCommand('pnpm', ['run', 'deploy'], project, withCluster));
+    // every object the API server accepted, with kustomize's namespace and name prefix (no node runs the Pod)
+    const deployment = JSON.parse(
+      await kubectl(
+        'get',
+        'deployment',
+        'redis-operator-controller-manager',
+        '-n',
+        'redis-operator-system',
+        '-o',
+        'json',
+      ),
+    );
+    expect(deployment.spec.template.spec).toMatchObject({
+      serviceAccountName: 'redis-operator-controller-manager',
+      securityContext: { runAsNonRoot: true },
+    });
+    const binding = JSON.parse(
+      await kubectl('get', 'clusterrolebinding', 'redis-operator-manager-rolebinding', '-o', 'json'),
+    );
+    expect(binding.roleRef.name).toBe('redis-operator-manager-role');
+    expect(binding.subjects).toEqual([
+      { kind: 'ServiceAccount', name: 'redis-operator-controller-manager', namespace: 'redis-operator-system' },
+    ]);
+    await kubectl('get', 'clusterrole', 'redis-operator-manager-role');
+    await kubectl('get', 'role', 'redis-operator-leader-election-role', '-n', 'redis-operator-system');
+    await kubectl(
+      'get',
+      'clusterrole',
+      'redis-operator-rediscluster-editor-role',
+      'redis-operator-rediscluster-viewer-role',
+    );
+    await kubectl('get', 'crd', 'redisclusters.cache.example.com');
+    succeeded(await runCommand('pnpm', ['run', 'undeploy'], project, withCluster));
+    const left = await runCommand(
+      'kubectl',
+      ['get', 'clusterrole', 'redis-operator-manager-role'],
+      project,
+      withCluster,
+    );
+    expect(left.output).toContain('NotFound');
+    await envtest.stop();
+  }, 300_000);
+
+  it('passes its own tests: the envtest suites run, none skipped (pnpm test)', async () => {
+    // CI=true: missing envtest binaries fail the run instead of skipping its suites
+    const run = await runCommand('pnpm', ['test'], project, { ...env, CI: 'true' });
+    const output = succeeded(run);
+    expect(output).toMatch(/Test Suites: 2 passed, 2 total/);
+    expect(output).toMatch(/Tests: +2 passed, 2 total/);
+    expect(output).not.toMatch(/skipped/);
+  }, 300_000);
+});
