@@ -79,7 +79,23 @@ export type Provider =
 export interface ModuleMetadata {
   imports?: readonly AnyClass[];
   controllers?: readonly AnyClass[];
+  /** Classes marked `@ValidatingWebhook`, `@DefaultingWebhook` or `@Conversion`. */
+  webhooks?: readonly AnyClass[];
   providers?: readonly Provider[];
   /** Documentation of what the module offers; every provider of an app is visible to all of it. */
   exports?: readonly unknown[];
+}
+
+/** What `@ValidatingWebhook(Type, options)` takes besides the type. */
+export interface ValidatingWebhookOptions {
+  /** Check the object against its CRD class (class-validator, CEL) before `validate*`. Default true. */
+  validateObject?: boolean;
+}
+
+/** What `@ValidatingWebhook`, `@DefaultingWebhook` and `@Conversion` record on a class. */
+export interface WebhookMetadata {
+  validating?: { type: ResourceType; options: ValidatingWebhookOptions };
+  defaulting?: { type: ResourceType };
+  /** `@Conversion({ hub, spoke })`: the class converts `spoke` to and from `hub`. */
+  conversions: readonly { hub: ResourceType; spoke: ResourceType }[];
 }
