@@ -22,6 +22,8 @@ export interface CrdInstallOptions {
   errorIfPathMissing?: boolean;
   /** How long to wait for each CRD to be served. Default 30 s. */
   timeoutMs?: number;
+  /** Changes the CRDs before they are sent (the environment points conversion webhooks at the local server). */
+  modify?: (crds: V1CustomResourceDefinition[]) => V1CustomResourceDefinition[];
 }
 
 const manifestExtensions = new Set(['.yaml', '.yml', '.json']);
@@ -136,10 +138,11 @@ async function waitServed(api: ApiClient, crd: V1CustomResourceDefinition, timeo
 
 /** Creates (or replaces) every CRD and waits until each is served; returns what was installed. */
 export async function installCrds(kc: KubeConfig, options: CrdInstallOptions): Promise<V1CustomResourceDefinition[]> {
-  const crds = [
+  const read = [
     ...(await readCrds(options.paths ?? [], options.errorIfPathMissing ?? true)),
     ...(options.objects ?? []),
   ];
+  const crds = options.modify?.(read) ?? read;
   const api = new ApiClient({ kubeConfig: kc });
   for (const crd of crds) {
     try {
