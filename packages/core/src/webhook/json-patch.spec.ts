@@ -41,7 +41,6 @@ describe('createJsonPatch', () => {
     const after = structuredClone(before) as unknown as {
       metadata: { labels: Record<string, string>; annotations?: Record<string, string> };
       spec: { replicas: number; ports: { port: number }[]; tilde: Record<string, number> };
-    };port: number [] ;
     };
     after.metadata.labels['app.kubernetes.io/name'] = 'z';
     delete after.metadata.labels.gone;
