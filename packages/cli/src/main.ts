@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The `operant` command line. Subcommands: `crd-gen` and `rbac-gen` (init and create api
+ * The `operant` command line. Subcommands: `crd-gen`, `rbac-gen` and `webhook-gen` (init and create api
  * are added by the issues that build them); `operant --help` lists what exists.
  * Errors of the commands and of the CRD builder print as one message and exit 1.
  * @module
@@ -14,6 +14,7 @@ import { Command } from 'commander';
 import { crdGenCommand } from './crd-gen/command.js';
 import { CliError } from './errors.js';
 import { rbacGenCommand } from './rbac-gen/command.js';
+import { webhookGenCommand } from './webhook-gen/command.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -22,7 +23,8 @@ export function createProgram(): Command {
     .description('controller-runtime and kubebuilder for TypeScript')
     .version(version)
     .addCommand(crdGenCommand())
-    .addCommand(rbacGenCommand());
+    .addCommand(rbacGenCommand())
+    .addCommand(webhookGenCommand());
 }
 
 const isMain = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
