@@ -8,11 +8,9 @@
  * adds the `spec.conversion` stanza to the CRDs of kinds with a `@Conversion` class.
  * @module
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
 import { getWebhookMetadata } from '@operant/core';
 import { Command } from 'commander';
-import { diffFile } from '../crd-gen/files.js';
+import { writeOrCheckFile } from '../crd-gen/files.js';
 import { CliError } from '../errors.js';
 import { type CommandIo, processIo } from '../io.js';
 import { loadWebhooks } from './load-webhooks.js';
@@ -51,20 +49,11 @@ export async function webhookGen(entries: readonly string[], options: WebhookGen
   }
   const service = { name: options.serviceName, namespace: options.serviceNamespace };
   const content = renderWebhookConfigurations(buildWebhookConfigurations(classes, service));
-  const out = resolve(options.out);
-  if (options.check) {
-    const diff = await diffFile(out, content);
-    if (diff !== undefined) {
-      io.stdout(diff);
-      throw new CliError('drift', `${options.out} differs from the webhooks; run operant webhook-gen`);
-    }
-    io.stdout(`${options.out} is up to date\n`);
-    return out;
-  }
-  await mkdir(dirname(out), { recursive: true });
-  await writeFile(out, content);
-  io.stdout(`wrote ${out}\n`);
-  return out;
+  return writeOrCheckFile(options.out, content, {
+    check: options.check,
+    io,
+    driftMessage: `${options.out} differs from the webhooks; run operant webhook-gen`,
+  });
 }
 
 export function webhookGenCommand(): Command {

@@ -95,28 +95,21 @@ export async function createOperator(options: OperatorOptions): Promise<Operator
   }
   const controllers: Controller[] = [];
   for (const spec of specs) {
-    let instance: object;
-    try {
-      instance = await container.getAsync<object>(spec.type);
-    } catch (err) {
-      throw new ScanError([
-        { kind: 'providerFailed', message: `unable to create controller ${spec.type.name}: ${(err as Error).message}` },
-      ]);
-    }
-    controllers.push(wireController(manager, spec, instance));
+    controllers.push(wireController(manager, spec, await instantiate(container, spec.type, 'controller')));
   }
-  for (const spec of webhookSpecs) {
-    let instance: object;
-    try {
-      instance = await container.getAsync<object>(spec.type);
-    } catch (err) {
-      throw new ScanError([
-        { kind: 'providerFailed', message: `unable to create webhook ${spec.type.name}: ${(err as Error).message}` },
-      ]);
-    }
-    wireWebhook(manager, spec, instance);
-  }
+  for (const spec of webhookSpecs) wireWebhook(manager, spec, await instantiate(container, spec.type, 'webhook'));
   return new Operator(manager, container, controllers);
+}
+
+/** The container's instance of a listed class; a failure names the class. */
+async function instantiate(container: Container, type: AnyClass, what: string): Promise<object> {
+  try {
+    return await container.getAsync<object>(type as never);
+  } catch (err) {
+    throw new ScanError([
+      { kind: 'providerFailed', message: `unable to create ${what} ${type.name}: ${(err as Error).message}` },
+    ]);
+  }
 }
 
 /** Every controller and provider of a module and its imports, each once. */

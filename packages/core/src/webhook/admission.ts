@@ -7,8 +7,9 @@
  * @module
  */
 import type { KubernetesObject } from '../api/object.js';
-import { type FieldIssue, WebhookError } from './errors.js';
+import type { FieldIssue } from './errors.js';
 import { createJsonPatch } from './json-patch.js';
+import { badReview, isObject, reviewRequest } from './review.js';
 
 export type Operation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
 
@@ -68,19 +69,11 @@ export interface AdmissionReview {
 }
 
 const operations = new Set(['CREATE', 'UPDATE', 'DELETE', 'CONNECT']);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The request of an AdmissionReview v1 body; throws `WebhookError('badRequest')` when it is not one. */
 export function decodeAdmissionReview(body: unknown): AdmissionRequest {
-  const bad = (why: string) => new WebhookError('badRequest', `unable to decode the AdmissionReview: ${why}`);
-  if (!isObject(body)) throw bad('the body is not a JSON object');
-  if (body.kind !== 'AdmissionReview') throw bad(`kind is ${JSON.stringify(body.kind)}, expected "AdmissionReview"`);
-  if (body.apiVersion !== 'admission.k8s.io/v1') {
-    throw bad(`apiVersion is ${JSON.stringify(body.apiVersion)}, only admission.k8s.io/v1 is served`);
-  }
-  const request = body.request;
-  if (!isObject(request)) throw bad('it has no request');
-  if (typeof request.uid !== 'string' || request.uid === '') throw bad('request.uid is missing');
+  const bad = badReview('AdmissionReview');
+  const request = reviewRequest(body, 'AdmissionReview', 'admission.k8s.io/v1');
   if (!isObject(request.kind) || typeof request.kind.kind !== 'string') throw bad('request.kind is missing');
   if (typeof request.operation !== 'string' || !operations.has(request.operation)) {
     throw bad(`request.operation ${JSON.stringify(request.operation)} is not CREATE, UPDATE, DELETE or CONNECT`);

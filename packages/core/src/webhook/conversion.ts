@@ -11,6 +11,7 @@ import type { KubernetesObject } from '../api/object.js';
 import { parseApiVersion } from '../resources/resource-type.js';
 import type { Converter } from './contracts.js';
 import { WebhookError } from './errors.js';
+import { badReview, isObject, reviewRequest } from './review.js';
 
 export interface ConversionRequest {
   uid: string;
@@ -31,19 +32,10 @@ export interface ConversionReview {
   response?: ConversionResponse;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The request of a ConversionReview v1 body; throws `WebhookError('badRequest')` when it is not one. */
 export function decodeConversionReview(body: unknown): ConversionRequest {
-  const bad = (why: string) => new WebhookError('badRequest', `unable to decode the ConversionReview: ${why}`);
-  if (!isObject(body)) throw bad('the body is not a JSON object');
-  if (body.kind !== 'ConversionReview') throw bad(`kind is ${JSON.stringify(body.kind)}, expected "ConversionReview"`);
-  if (body.apiVersion !== 'apiextensions.k8s.io/v1') {
-    throw bad(`apiVersion is ${JSON.stringify(body.apiVersion)}, only apiextensions.k8s.io/v1 is served`);
-  }
-  const request = body.request;
-  if (!isObject(request)) throw bad('it has no request');
-  if (typeof request.uid !== 'string' || request.uid === '') throw bad('request.uid is missing');
+  const bad = badReview('ConversionReview');
+  const request = reviewRequest(body, 'ConversionReview', 'apiextensions.k8s.io/v1');
   if (typeof request.desiredAPIVersion !== 'string') throw bad('request.desiredAPIVersion is missing');
   if (!Array.isArray(request.objects) || !request.objects.every(isObject))
     throw bad('request.objects is not a list of objects');
