@@ -26,7 +26,7 @@ import {
   REPLICAS_ANNOTATION,
 } from './fixtures/gizmo.js';
 import { eventually, newNamespace } from './fixtures/helpers.js';
-import { presentedCertificate } from './fixtures/tls.js';
+import { post, postPlain, presentedCertificate } from './fixtures/tls.js';
 
 const gvk = { group: GROUP, version: 'v2', kind: 'Gizmo' };
 const rules = [{ apiGroups: [GROUP], apiVersions: ['v2'], operations: ['CREATE', 'UPDATE'], resources: ['gizmos'] }];
@@ -108,7 +108,12 @@ describeWithControlPlane('webhooks on the real control plane', () => {
       manager: {
         kubeConfig,
         registry,
-        webhookServer: { ...webhooks.serverOptions(), handlerTimeoutMs: 1_500, certPollIntervalMs: 200 },
+        webhookServer: {
+          ...webhooks.serverOptions(),
+          handlerTimeoutMs: 1_500,
+          certPollIntervalMs: 200,
+          maxBodyBytes: 64 * 1024,
+        },
       },
       webhooks: [GizmoWebhook, GizmoConversion],
     });
@@ -227,6 +232,40 @@ describeWithControlPlane('webhooks on the real control plane', () => {
       );
       expect(err.code).toBe(504);
       await expect(api.create(gizmo(namespace, 'after-slow', {}))).resolves.toBeDefined();
+    });
+  });
+
+  describe('requests that do not come from the API server', () => {
+    it('answers 400 to malformed bodies, 413 to oversized ones, refuses plain HTTP, and keeps serving the API server', async () => {
+      const { port } = webhooks.serverOptions();
+      const path = validatePath(gvk);
+      const notJson = await post(port, webhooks.caPem, path, '{"apiVersion":');
+      expect(notJson).toMatchObject({
+        status: 400,
+        body: expect.stringContaining('unable to parse the request body as JSON'),
+      });
+      const noRequest = await post(
+        port,
+        webhooks.caPem,
+        path,
+        JSON.stringify({ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview' }),
+      );
+      expect(noRequest).toMatchObject({
+        status: 400,
+        body: expect.stringContaining('unable to decode the AdmissionReview: it has no request'),
+      });
+      const badConversion = await post(port, webhooks.caPem, '/convert', JSON.stringify({ kind: 'ConversionReview' }));
+      expect(badConversion.status).toBe(400);
+      const oversized = JSON.stringify({
+        apiVersion: 'admission.k8s.io/v1',
+        kind: 'AdmissionReview',
+        pad: 'x'.repeat(100 * 1024),
+      });
+      expect((await post(port, webhooks.caPem, path, oversized)).status).toBe(413);
+      await expect(postPlain(port, path, '{}')).rejects.toThrow(/socket hang up|ECONNRESET/);
+
+      const err = await createError(api, gizmo(namespace, 'after-garbage', { min: 2, max: 2 }));
+      expect(err.message).toContain('max must be greater than min');
     });
   });
 
