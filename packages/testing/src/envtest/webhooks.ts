@@ -14,15 +14,16 @@
  * ```
  * @module
  */
-import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
-import { ApiClient, isAlreadyExists, isConflict, isNotFound, resourceType } from '@operant/core';
-import { parseAllDocuments } from 'yaml';
+import { ApiClient, isNotFound, type ResourceDescriptor, resourceType } from '@operant/core';
 import { type CertKeyPair, TinyCA } from './certs.js';
+import { createOrReplace } from './create-or-replace.js';
 import { EnvtestError } from './errors.js';
+import { readManifests } from './manifests.js';
 import { freePorts } from './ports.js';
 
 type Kind = 'MutatingWebhookConfiguration' | 'ValidatingWebhookConfiguration';
@@ -60,7 +61,7 @@ export interface WebhookInstallOptions {
   maxTimeMs?: number;
 }
 
-const types: Record<Kind, ReturnType<typeof resourceType<WebhookConfiguration & { apiVersion?: string }>>> = {
+const types: Record<Kind, ResourceDescriptor<WebhookConfiguration>> = {
   MutatingWebhookConfiguration: resourceType({
     group: 'admissionregistration.k8s.io',
     version: 'v1',
@@ -77,33 +78,13 @@ const types: Record<Kind, ReturnType<typeof resourceType<WebhookConfiguration & 
   }),
 };
 
-async function readConfigurations(paths: readonly string[], ignoreMissing: boolean): Promise<WebhookConfiguration[]> {
-  const found: WebhookConfiguration[] = [];
-  for (const path of paths) {
-    const info = await stat(path).catch(() => undefined);
-    if (info === undefined) {
-      if (ignoreMissing) continue;
-      throw new EnvtestError('webhookInstall', `unable to read webhook configurations: ${path} does not exist`);
-    }
-    const files = info.isDirectory()
-      ? (await readdir(path))
-          .filter((f) => ['.yaml', '.yml', '.json'].includes(extname(f)))
-          .sort()
-          .map((f) => join(path, f))
-      : [path];
-    for (const file of files) {
-      for (const doc of parseAllDocuments(await readFile(file, 'utf8')) as ReturnType<typeof parseAllDocuments> &
-        unknown[]) {
-        if (doc.errors.length > 0)
-          throw new EnvtestError('webhookInstall', `unable to parse ${file}: ${doc.errors[0]?.message}`);
-        const object = doc.toJS() as WebhookConfiguration | null;
-        if (object?.kind === 'MutatingWebhookConfiguration' || object?.kind === 'ValidatingWebhookConfiguration')
-          found.push(object);
-      }
-    }
-  }
-  return found;
-}
+const readConfigurations = (paths: readonly string[], ignoreMissing: boolean) =>
+  readManifests<WebhookConfiguration>(paths, {
+    kinds: new Set(['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration']),
+    errorIfMissing: !ignoreMissing,
+    errorKind: 'webhookInstall',
+    what: 'webhook configurations',
+  });
 
 export class WebhookInstall {
   private ca: TinyCA | undefined;
@@ -209,7 +190,7 @@ export class WebhookInstall {
     const api = new ApiClient({ kubeConfig: kc });
     for (const config of configs) {
       try {
-        await createOrReplace(api, config);
+        await createOrReplace(api, config, types[config.kind as Kind]);
       } catch (err) {
         throw new EnvtestError(
           'webhookInstall',
@@ -251,26 +232,5 @@ export class WebhookInstall {
       }
     }
     if (this.ownCertDir && this.certDir !== '') await rm(this.certDir, { recursive: true, force: true });
-  }
-}
-
-async function createOrReplace(api: ApiClient, config: WebhookConfiguration): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await api.create(config as never);
-      return;
-    } catch (err) {
-      if (!isAlreadyExists(err)) throw err;
-    }
-    try {
-      const current = await api.get(types[config.kind as Kind], { name: config.metadata.name });
-      await api.update({
-        ...config,
-        metadata: { ...config.metadata, resourceVersion: current.metadata?.resourceVersion },
-      } as never);
-      return;
-    } catch (err) {
-      if (!isConflict(err) || attempt >= 5) throw err;
-    }
   }
 }
