@@ -46,6 +46,9 @@ describe('WebhookServer', () => {
       logger: noopLogger,
     });
     server.register('/validate', validatingHandler({ validateCreate: () => ['checked'] }), 'validate');
+    const hang = (_obj: unknown, ctx: { signal: AbortSignal }) =>
+      new Promise<undefined>((resolve) => ctx.signal.addEventListener('abort', () => resolve(undefined)));
+    server.register('/hang', validatingHandler({ validateCreate: hang }), 'validate');
     server.conversions.setHub('example.com', 'Widget', 'v2');
     await expect(server.startedChecker()()).rejects.toThrow('webhook server has not been started yet');
     running = server.start(stop.signal);
@@ -109,6 +112,18 @@ describe('WebhookServer', () => {
     expect(res.status).toBe(413);
     expect(res.body).toContain('over the limit of 2048 bytes');
     expect((await post(port, ca, '/validate', review)).status).toBe(200);
+  });
+
+  it("shortens a handler's deadline to the API server's timeout query", async () => {
+    const res = await post(port, ca, '/hang?timeout=0.2s', review);
+    expect(JSON.parse(res.body).response).toMatchObject({
+      uid: 'u-1',
+      allowed: false,
+      status: {
+        code: 504,
+        message: 'unable to validate Widget ns/w: the webhook handler did not answer within 200 ms',
+      },
+    });
   });
 
   it('refuses plain HTTP', async () => {
