@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { noopLogger } from '../api/logger.js';
 import { type AdmissionReview, decodeAdmissionReview } from './admission.js';
-import type { CustomDefaulter, CustomValidator } from './contracts.js';
+import type { AdmissionHandler, CustomDefaulter, CustomValidator } from './contracts.js';
 import { defaultingHandler } from './defaulting.js';
 import { denied, invalid } from './errors.js';
 import { runAdmission } from './respond.js';
-import { type AdmissionHandler, validatingHandler } from './validating.js';
+import { validatingHandler } from './validating.js';
 
 const review = (operation: string, object: unknown, oldObject?: unknown) => ({
   apiVersion: 'admission.k8s.io/v1',

@@ -8,7 +8,7 @@
  */
 import type { Logger } from '../api/logger.js';
 import type { KubernetesObject } from '../api/object.js';
-import type { AdmissionRequest } from './admission.js';
+import type { AdmissionRequest, AdmissionResponse } from './admission.js';
 
 /** Warnings shown to the client (kubectl prints them); may be empty. */
 export type Warnings = readonly string[];
@@ -48,3 +48,6 @@ export interface Converter<
   toHub(spoke: Spoke): Hub | Promise<Hub>;
   fromHub(hub: Hub): Spoke | Promise<Spoke>;
 }
+
+/** What serves one admission route: the validating and defaulting handlers, or your own. */
+export type AdmissionHandler = (ctx: AdmissionContext) => Promise<AdmissionResponse>;

@@ -7,8 +7,7 @@
  */
 import type { KubernetesObject } from '../api/object.js';
 import { allowed, patchResponse } from './admission.js';
-import type { CustomDefaulter } from './contracts.js';
-import type { AdmissionHandler } from './validating.js';
+import type { AdmissionHandler, CustomDefaulter } from './contracts.js';
 
 export function defaultingHandler<T extends KubernetesObject>(defaulter: CustomDefaulter<T>): AdmissionHandler {
   return async (ctx) => {

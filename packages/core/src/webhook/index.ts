@@ -21,7 +21,14 @@ export {
 } from './admission.js';
 export { type ValidatorOptions, WebhookBuilder, webhookManagedBy } from './builder.js';
 export { type CertPair, CertWatcher, type CertWatcherOptions } from './cert-watcher.js';
-export type { AdmissionContext, Converter, CustomDefaulter, CustomValidator, Warnings } from './contracts.js';
+export type {
+  AdmissionContext,
+  AdmissionHandler,
+  Converter,
+  CustomDefaulter,
+  CustomValidator,
+  Warnings,
+} from './contracts.js';
 export {
   type ConversionRequest,
   type ConversionResponse,
@@ -34,4 +41,4 @@ export { denied, type FieldIssue, invalid, WebhookError, type WebhookErrorKind }
 export { createJsonPatch } from './json-patch.js';
 export { CONVERT_PATH, type GroupVersionKind, mutatePath, validatePath, webhookName } from './paths.js';
 export { WebhookServer, type WebhookServerOptions } from './server.js';
-export { type AdmissionHandler, type ValidatingOptions, validatingHandler } from './validating.js';
+export { type ValidatingOptions, validatingHandler } from './validating.js';

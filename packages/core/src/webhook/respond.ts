@@ -14,8 +14,8 @@ import {
   deniedResponse,
   encodeAdmissionReview,
 } from './admission.js';
+import type { AdmissionHandler } from './contracts.js';
 import { WebhookError } from './errors.js';
-import type { AdmissionHandler } from './validating.js';
 
 /** `namespace/name` (or the generateName prefix) of the object under review. */
 export function objectName(request: AdmissionRequest): string {

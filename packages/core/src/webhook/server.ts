@@ -20,11 +20,11 @@ import type { Logger } from '../api/logger.js';
 import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
 import { newLogger } from '../log/winston.js';
 import { CertWatcher } from './cert-watcher.js';
+import type { AdmissionHandler } from './contracts.js';
 import { Conversions, decodeConversionReview } from './conversion.js';
 import { WebhookError } from './errors.js';
 import { CONVERT_PATH } from './paths.js';
 import { runAdmission, withDeadline } from './respond.js';
-import type { AdmissionHandler } from './validating.js';
 
 export interface WebhookServerOptions {
   /** Interface to listen on. Default all (`0.0.0.0`). */

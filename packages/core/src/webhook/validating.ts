@@ -8,8 +8,8 @@
  */
 import { type Newable, type ValidateOptions, validate } from '@operant/crd';
 import type { KubernetesObject } from '../api/object.js';
-import { type AdmissionResponse, allowed } from './admission.js';
-import type { AdmissionContext, CustomValidator, Warnings } from './contracts.js';
+import { allowed } from './admission.js';
+import type { AdmissionContext, AdmissionHandler, CustomValidator, Warnings } from './contracts.js';
 import { invalid } from './errors.js';
 import { objectName } from './respond.js';
 
@@ -20,8 +20,6 @@ export interface ValidatingOptions {
   validateObject?: boolean;
   validateOptions?: ValidateOptions;
 }
-
-export type AdmissionHandler = (ctx: AdmissionContext) => Promise<AdmissionResponse>;
 
 async function checkObject(obj: KubernetesObject, ctx: AdmissionContext, options: ValidatingOptions): Promise<void> {
   if (options.type === undefined || options.validateObject === false) return;
