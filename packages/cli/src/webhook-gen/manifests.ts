@@ -3,12 +3,20 @@
  * MutatingWebhookConfiguration (`@DefaultingWebhook`) and one
  * ValidatingWebhookConfiguration (`@ValidatingWebhook`), each webhook calling the service
  * at the path the runtime's server routes it to (`mutatePath`/`validatePath` of
- * `@operant/core`), with kubebuilder's defaults: `failurePolicy: Fail`, `sideEffects: None`,
+ * `@operant/core`), with kubebuilder's defaults: `failurePolicy: Fail` (or the decorator's
+ * `failurePolicy`, and its `timeoutSeconds` when given), `sideEffects: None`,
  * `admissionReviewVersions: [v1]`, CREATE and UPDATE (and DELETE when the class has
  * `validateDelete`). Sorted by name, so the output is deterministic.
  * @module
  */
-import { type AnyClass, getWebhookMetadata, ResourceRegistry, type ResourceType, webhook } from '@operant/core';
+import {
+  type AnyClass,
+  getWebhookMetadata,
+  ResourceRegistry,
+  type ResourceType,
+  type WebhookManifestOptions,
+  webhook,
+} from '@operant/core';
 import { stringify } from 'yaml';
 import { CliError } from '../errors.js';
 
@@ -22,10 +30,11 @@ export interface ServiceRef {
 interface Webhook {
   admissionReviewVersions: string[];
   clientConfig: { service: { name: string; namespace: string; path: string } };
-  failurePolicy: 'Fail';
+  failurePolicy: 'Fail' | 'Ignore';
   name: string;
   rules: { apiGroups: string[]; apiVersions: string[]; operations: string[]; resources: string[] }[];
   sideEffects: 'None';
+  timeoutSeconds?: number;
 }
 
 export interface WebhookConfiguration {
@@ -48,7 +57,12 @@ export function buildWebhookConfigurations(
 ): WebhookConfiguration[] {
   const mutating: Webhook[] = [];
   const validating: Webhook[] = [];
-  const entry = (type: ResourceType, kind: 'mutating' | 'validating', operations: string[]): Webhook => {
+  const entry = (
+    type: ResourceType,
+    kind: 'mutating' | 'validating',
+    operations: string[],
+    options: WebhookManifestOptions,
+  ): Webhook => {
     const info = registry.tryResolve(type);
     if (info === undefined) {
       const name = typeof type === 'function' ? type.name : type.kind;
@@ -66,18 +80,20 @@ export function buildWebhookConfigurations(
           path: kind === 'mutating' ? webhook.mutatePath(info) : webhook.validatePath(info),
         },
       },
-      failurePolicy: 'Fail',
+      failurePolicy: options.failurePolicy ?? 'Fail',
       name: webhook.webhookName(kind, info),
       rules: [{ apiGroups: [info.group], apiVersions: [info.version], operations, resources: [info.plural] }],
       sideEffects: 'None',
+      ...(options.timeoutSeconds === undefined ? {} : { timeoutSeconds: options.timeoutSeconds }),
     };
   };
   for (const type of classes) {
     const meta = getWebhookMetadata(type);
-    if (meta?.defaulting !== undefined) mutating.push(entry(meta.defaulting.type, 'mutating', ['CREATE', 'UPDATE']));
+    if (meta?.defaulting !== undefined)
+      mutating.push(entry(meta.defaulting.type, 'mutating', ['CREATE', 'UPDATE'], meta.defaulting.options));
     if (meta?.validating !== undefined) {
       const operations = hasMethod(type, 'validateDelete') ? ['CREATE', 'UPDATE', 'DELETE'] : ['CREATE', 'UPDATE'];
-      validating.push(entry(meta.validating.type, 'validating', operations));
+      validating.push(entry(meta.validating.type, 'validating', operations, meta.validating.options));
     }
   }
   const byName = (a: Webhook, b: Webhook) => a.name.localeCompare(b.name);

@@ -13,11 +13,13 @@ export type {
   AnyClass,
   ControllerDecoratorOptions,
   ControllerMetadata,
+  DefaultingWebhookOptions,
   ModuleMetadata,
   Provider,
   RbacMetadata,
   ValidatingWebhookOptions,
   WatchMetadata,
+  WebhookManifestOptions,
   WebhookMetadata,
 } from './metadata/types.js';
 export { Module } from './module.decorator.js';

@@ -44,7 +44,7 @@ describe('webhook decorators record, the scanner checks', () => {
   it('records validating, defaulting and conversions on one class each', () => {
     expect(getWebhookMetadata(WidgetWebhook)).toEqual({
       validating: { type: V2, options: {} },
-      defaulting: { type: V2 },
+      defaulting: { type: V2, options: {} },
       conversions: [],
     });
     expect(getWebhookMetadata(WidgetConversion)?.conversions).toEqual([
@@ -136,5 +136,15 @@ describe('webhook decorators record, the scanner checks', () => {
       class Twice {}
       return Twice;
     }).toThrow('@DefaultingWebhook on Twice: used twice');
+    expect(() => {
+      @ValidatingWebhook(V1, { failurePolicy: 'Sometimes' as never })
+      class BadPolicy {}
+      return BadPolicy;
+    }).toThrow('@ValidatingWebhook on BadPolicy: "failurePolicy" must be "Fail" or "Ignore"');
+    expect(() => {
+      @DefaultingWebhook(V1, { timeoutSeconds: 60 })
+      class TooPatient {}
+      return TooPatient;
+    }).toThrow('@DefaultingWebhook on TooPatient: "timeoutSeconds" must be an integer from 1 to 30');
   });
 });

@@ -86,8 +86,19 @@ export interface ModuleMetadata {
   exports?: readonly unknown[];
 }
 
+/** How the API server calls a webhook; only `operant webhook-gen` reads these (kubebuilder's marker fields). */
+export interface WebhookManifestOptions {
+  /** What the API server does when the webhook cannot be called: `Fail` (default) or `Ignore`. */
+  failurePolicy?: 'Fail' | 'Ignore';
+  /** How long the API server waits for an answer, 1 to 30 s; the API server's default is 10. */
+  timeoutSeconds?: number;
+}
+
+/** What `@DefaultingWebhook(Type, options)` takes besides the type. */
+export type DefaultingWebhookOptions = WebhookManifestOptions;
+
 /** What `@ValidatingWebhook(Type, options)` takes besides the type. */
-export interface ValidatingWebhookOptions {
+export interface ValidatingWebhookOptions extends WebhookManifestOptions {
   /** Check the object against its CRD class (class-validator, CEL) before `validate*`. Default true. */
   validateObject?: boolean;
 }
@@ -95,7 +106,7 @@ export interface ValidatingWebhookOptions {
 /** What `@ValidatingWebhook`, `@DefaultingWebhook` and `@Conversion` record on a class. */
 export interface WebhookMetadata {
   validating?: { type: ResourceType; options: ValidatingWebhookOptions };
-  defaulting?: { type: ResourceType };
+  defaulting?: { type: ResourceType; options: DefaultingWebhookOptions };
   /** `@Conversion({ hub, spoke })`: the class converts `spoke` to and from `hub`. */
   conversions: readonly { hub: ResourceType; spoke: ResourceType }[];
 }
