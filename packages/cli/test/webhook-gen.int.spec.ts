@@ -40,6 +40,7 @@ const skip = ownControlPlaneSkipReason();
         webhooks: [GizmoWebhook, GizmoConversion],
       });
       running = operator.start();
+      await operator.manager.getWebhookServer().address(); // listening before the API server calls it
     }, 60_000);
 
     afterAll(async () => {

@@ -100,7 +100,7 @@ export class Conversions {
     entry.spokes.set(version, converter);
   }
 
-  /** True when some kind has a hub (the server then serves `/convert`). */
+  /** How many kinds have conversions (the server serves `/convert` when there are any). */
   get size(): number {
     return this.kinds.size;
   }

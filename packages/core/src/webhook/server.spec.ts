@@ -114,14 +114,14 @@ describe('WebhookServer', () => {
     expect((await post(port, ca, '/validate', review)).status).toBe(200);
   });
 
-  it("shortens a handler's deadline to the API server's timeout query", async () => {
+  it("shortens a handler's deadline to the API server's timeout query, less a margin", async () => {
     const res = await post(port, ca, '/hang?timeout=0.2s', review);
     expect(JSON.parse(res.body).response).toMatchObject({
       uid: 'u-1',
       allowed: false,
       status: {
         code: 504,
-        message: 'unable to validate Widget ns/w: the webhook handler did not answer within 200 ms',
+        message: 'unable to validate Widget ns/w: the webhook handler did not answer within 180 ms',
       },
     });
   });

@@ -5,7 +5,7 @@
  * swapped in with `setSecureContext` when they change on disk. Requests are POSTs of JSON
  * with a bounded body (413 beyond `maxBodyBytes`); a body that is not an AdmissionReview or
  * ConversionReview gets 400; each handler runs under a deadline (the smaller of
- * `handlerTimeoutMs` and the API server's `?timeout=`). `startedChecker()` is a readiness
+ * `handlerTimeoutMs` and the API server's `?timeout=` less a margin). `startedChecker()` is a readiness
  * check that completes a TLS handshake with the server.
  * @module
  */
@@ -60,10 +60,15 @@ class HttpFailure extends Error {
   }
 }
 
-/** `10s` or `1.5s` (the API server's `timeout` query) in ms; undefined otherwise. */
+/**
+ * The API server's `timeout` query (`10s`, `1.5s`) in ms, less a margin (a tenth, at most
+ * 500 ms) so that our denial arrives before the API server gives up; undefined without one.
+ */
 function queryTimeoutMs(url: URL): number | undefined {
   const match = /^(\d+(?:\.\d+)?)s$/.exec(url.searchParams.get('timeout') ?? '');
-  return match ? Number(match[1]) * 1000 : undefined;
+  if (!match) return undefined;
+  const ms = Number(match[1]) * 1000;
+  return Math.max(1, ms - Math.min(500, ms / 10));
 }
 
 function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
