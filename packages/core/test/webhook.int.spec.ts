@@ -26,7 +26,7 @@ import {
   REPLICAS_ANNOTATION,
 } from './fixtures/gizmo.js';
 import { eventually, newNamespace } from './fixtures/helpers.js';
-import { post, postPlain, presentedCertificate } from './fixtures/tls.js';
+import { createThroughApiServer, post, postPlain, presentedCertificate } from './fixtures/tls.js';
 
 const gvk = { group: GROUP, version: 'v2', kind: 'Gizmo' };
 const rules = [{ apiGroups: [GROUP], apiVersions: ['v2'], operations: ['CREATE', 'UPDATE'], resources: ['gizmos'] }];
@@ -164,6 +164,16 @@ describeWithControlPlane('webhooks on the real control plane', () => {
     it('admits a valid object', async () => {
       const created = await api.create(gizmo(namespace, 'valid', { min: 1, max: 10 }));
       expect(created.spec.max).toBe(10);
+    });
+
+    it("passes the validator's warnings to the client", async () => {
+      const res = await createThroughApiServer(
+        sharedKubeConfig(),
+        `/apis/${GROUP}/v2/namespaces/${namespace}/gizmos`,
+        gizmo(namespace, 'pink', { color: 'pink' }),
+      );
+      expect(res.status).toBe(201);
+      expect(res.warnings).toEqual(['299 - "spec.color: pink is deprecated"']);
     });
 
     it("refuses with the validator's own message", async () => {
