@@ -10,6 +10,7 @@ export type CliErrorKind =
   | 'load'
   | 'noResources'
   | 'noControllers'
+  | 'noWebhooks'
   | 'unknownKind'
   /** rbac-gen: a namespaced Role cannot grant a cluster-scoped kind. */
   | 'scope'

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * The `operant` command line. Subcommands: `crd-gen`, `rbac-gen`, `init` and `create api`;
- * `operant --help` lists what exists.
+ * The `operant` command line. Subcommands: `crd-gen`, `rbac-gen`, `webhook-gen`, `init` and
+ * `create api`; `operant --help` lists what exists.
  * Errors of the commands and of the CRD builder print as one message and exit 1.
  * @module
  */
@@ -16,6 +16,7 @@ import { createApiCommand } from './create-api/command.js';
 import { CliError } from './errors.js';
 import { initCommand } from './init/command.js';
 import { rbacGenCommand } from './rbac-gen/command.js';
+import { webhookGenCommand } from './webhook-gen/command.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -28,6 +29,7 @@ export function createProgram(): Command {
       .enablePositionalOptions()
       .addCommand(crdGenCommand())
       .addCommand(rbacGenCommand())
+      .addCommand(webhookGenCommand())
       .addCommand(initCommand())
       .addCommand(createApiCommand())
   );

@@ -84,5 +84,18 @@ export {
   resourceType,
 } from './resources/index.js';
 export * as source from './source/index.js';
+export * as webhook from './webhook/index.js';
+export {
+  type AdmissionContext,
+  type Converter,
+  type CustomDefaulter,
+  type CustomValidator,
+  denied,
+  invalid,
+  WebhookError,
+  WebhookServer,
+  type WebhookServerOptions,
+  webhookManagedBy,
+} from './webhook/index.js';
 export * as workqueue from './workqueue/index.js';
 export { Workqueue, type WorkqueueOptions } from './workqueue/index.js';

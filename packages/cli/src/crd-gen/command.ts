@@ -2,7 +2,8 @@
  * `operant crd-gen [entries...] --out config/crd/bases [--check]`: kubebuilder's
  * `make manifests` for CRDs. Imports the entry modules through swc, builds every
  * `@CustomResource` class into CRDs and writes them, or with `--check` exits non-zero and
- * prints a diff when the files on disk differ (for CI drift checks).
+ * prints a diff when the files on disk differ (for CI drift checks). Kinds with a
+ * `@Conversion` class among the entries' exports get the conversion webhook stanza.
  * @module
  */
 import { resolve } from 'node:path';
@@ -10,6 +11,8 @@ import { buildCrds } from '@operant/crd';
 import { Command } from 'commander';
 import { CliError } from '../errors.js';
 import { type CommandIo, processIo } from '../io.js';
+import { convertibleKinds, withConversion } from '../webhook-gen/conversion.js';
+import { loadWebhooks } from '../webhook-gen/load-webhooks.js';
 import { readDocComments } from './doc-comments.js';
 import { drift, render, writeFiles } from './files.js';
 import { loadResourceClasses, modulesOf } from './load-entries.js';
@@ -44,7 +47,9 @@ export async function crdGen(
   });
   for (const warning of docs?.warnings ?? []) io.stderr(`warning: ${warning}\n`);
   for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
-  const files = render(crds);
+  // kinds with a @Conversion class among the entries' exports get the conversion webhook stanza
+  const convertible = convertibleKinds(await loadWebhooks(entries));
+  const files = render(crds.map((crd) => withConversion(crd, convertible)));
   const out = resolve(options.out);
   if (options.check) {
     const diffs = await drift(out, files);

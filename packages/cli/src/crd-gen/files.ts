@@ -6,10 +6,12 @@
  * @module
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { CustomResourceDefinition } from '@operant/crd';
 import { createTwoFilesPatch } from 'diff';
 import { stringify } from 'yaml';
+import { CliError } from '../errors.js';
+import type { CommandIo } from '../io.js';
 
 export interface RenderedFile {
   name: string;
@@ -48,4 +50,29 @@ export async function diffFile(path: string, content: string): Promise<string | 
   const current = await readFile(path, 'utf8').catch(() => undefined);
   if (current === content) return undefined;
   return createTwoFilesPatch(`${path} (on disk)`, `${path} (generated)`, current ?? '', content);
+}
+
+/**
+ * Writes one generated file, or with `check` compares it: prints the diff and throws
+ * `CliError('drift', driftMessage)` when it differs. Resolves to the absolute path.
+ */
+export async function writeOrCheckFile(
+  path: string,
+  content: string,
+  { check, io, driftMessage }: { check?: boolean; io: CommandIo; driftMessage: string },
+): Promise<string> {
+  const out = resolve(path);
+  if (check) {
+    const diff = await diffFile(out, content);
+    if (diff !== undefined) {
+      io.stdout(diff);
+      throw new CliError('drift', driftMessage);
+    }
+    io.stdout(`${path} is up to date\n`);
+    return out;
+  }
+  await mkdir(dirname(out), { recursive: true });
+  await writeFile(out, content);
+  io.stdout(`wrote ${out}\n`);
+  return out;
 }

@@ -6,11 +6,9 @@
  * non-zero and prints a diff when the file on disk differs.
  * @module
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
 import type { AnyClass } from '@operant/core';
 import { Command } from 'commander';
-import { diffFile } from '../crd-gen/files.js';
+import { writeOrCheckFile } from '../crd-gen/files.js';
 import { CliError } from '../errors.js';
 import { type CommandIo, processIo } from '../io.js';
 import { controllerGrants, managerGrants } from './grants.js';
@@ -52,20 +50,11 @@ export async function rbacGen(entries: readonly string[], options: RbacGenOption
     throw new CliError('config', `--role-name needs a role name (no "/" or "%"), got "${options.roleName}"`);
   }
   const content = renderControllerRole(await loadControllers(entries), options);
-  const out = resolve(options.out);
-  if (options.check) {
-    const diff = await diffFile(out, content);
-    if (diff !== undefined) {
-      io.stdout(diff);
-      throw new CliError('drift', `${options.out} differs from the controllers; run operant rbac-gen`);
-    }
-    io.stdout(`${options.out} is up to date\n`);
-    return out;
-  }
-  await mkdir(dirname(out), { recursive: true });
-  await writeFile(out, content);
-  io.stdout(`wrote ${out}\n`);
-  return out;
+  return writeOrCheckFile(options.out, content, {
+    check: options.check,
+    io,
+    driftMessage: `${options.out} differs from the controllers; run operant rbac-gen`,
+  });
 }
 
 export function rbacGenCommand(): Command {

@@ -5,6 +5,7 @@ import type { Client } from '../client/interfaces.js';
 import { Controller } from '../decorators/controller.decorator.js';
 import { Module } from '../decorators/module.decorator.js';
 import { Reconcile } from '../decorators/reconcile.decorator.js';
+import { Conversion, DefaultingWebhook, ValidatingWebhook } from '../decorators/webhook.decorator.js';
 import { Manager } from '../manager/manager.js';
 import { resourceType } from '../resources/resource-type.js';
 import { createOperator, Operant } from './create-operator.js';
@@ -112,5 +113,59 @@ describe('Operant.create', () => {
     await expect(Operant.create(Broken, { manager: { kubeConfig: kubeConfig() } })).rejects.toThrow(
       'Broken → Plain is imported as a module but has no @Module decorator',
     );
+  });
+});
+
+describe('webhooks through the container', () => {
+  const WidgetV2 = resourceType({
+    group: 'example.com',
+    version: 'v2',
+    kind: 'Widget',
+    plural: 'widgets',
+    namespaced: true,
+  });
+
+  @ValidatingWebhook(Widget)
+  @DefaultingWebhook(Widget)
+  class WidgetWebhook {
+    constructor(readonly greeter: Greeter) {}
+    validateCreate(): void {}
+    default(): void {}
+  }
+
+  @Conversion({ hub: WidgetV2, spoke: Widget })
+  class WidgetConversion {
+    toHub(o: unknown) {
+      return o;
+    }
+    fromHub(o: unknown) {
+      return o;
+    }
+  }
+
+  @Module({
+    providers: [Counter, Greeter, { provide: GREETING, useValue: 'hi' }],
+    webhooks: [WidgetWebhook, WidgetConversion],
+  })
+  class WebhookModule {}
+
+  it('injects webhook classes and registers their routes and converters on the webhook server', async () => {
+    const app = await Operant.create(WebhookModule, { manager: { kubeConfig: kubeConfig() } });
+    expect(app.get<WidgetWebhook>(WidgetWebhook).greeter.greeting).toBe('hi');
+    const server = app.manager.getWebhookServer();
+    expect(server.paths()).toEqual(['/mutate-example-com-v1-widget', '/validate-example-com-v1-widget']);
+    const converted = await server.conversions.convert(
+      { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } },
+      'example.com/v2',
+    );
+    expect(converted.apiVersion).toBe('example.com/v2');
+  });
+
+  it('reports controller and webhook problems together', async () => {
+    class NotAWebhook {}
+    class NotAController {}
+    await expect(
+      createOperator({ manager: { kubeConfig: kubeConfig() }, controllers: [NotAController], webhooks: [NotAWebhook] }),
+    ).rejects.toThrow(/^found 2 problems in the controllers:/);
   });
 });

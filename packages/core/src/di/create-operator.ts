@@ -16,12 +16,16 @@ import { getModuleMetadata } from '../decorators/metadata/storage.js';
 import type { AnyClass, Provider } from '../decorators/metadata/types.js';
 import { Manager, type ManagerOptions } from '../manager/manager.js';
 import { createContainer, providerName, providerToken } from './container.js';
-import { ScanError } from './errors.js';
+import { ScanError, type ScanProblem } from './errors.js';
 import { type ControllerClass, scanControllers } from './scan-controller.js';
+import { scanWebhooks, type WebhookClass } from './scan-webhook.js';
 import { wireController } from './wire-controller.js';
+import { wireWebhook } from './wire-webhook.js';
 
 export interface OperatorOptions {
   controllers?: readonly AnyClass[];
+  /** `@ValidatingWebhook`, `@DefaultingWebhook` and `@Conversion` classes, served by the manager's webhook server. */
+  webhooks?: readonly AnyClass[];
   providers?: readonly Provider[];
   /** Options of the Manager the operator creates (or pass `manager` itself). */
   manager?: ManagerOptions | Manager;
@@ -60,9 +64,23 @@ export class Operator {
 export async function createOperator(options: OperatorOptions): Promise<Operator> {
   const manager = options.manager instanceof Manager ? options.manager : new Manager(options.manager);
   const providers = options.providers ?? [];
-  const specs = scanControllers((options.controllers ?? []) as ControllerClass[], manager.registry);
+  const problems: ScanProblem[] = [];
+  const scan = <T>(run: () => T[]): T[] => {
+    try {
+      return run();
+    } catch (err) {
+      if (!(err instanceof ScanError)) throw err;
+      problems.push(...err.problems);
+      return [];
+    }
+  };
+  const specs = scan(() => scanControllers((options.controllers ?? []) as ControllerClass[], manager.registry));
+  const webhookSpecs = scan(() => scanWebhooks((options.webhooks ?? []) as WebhookClass[], manager.registry));
+  if (problems.length > 0) throw new ScanError(problems);
   const container = createContainer(manager, providers, options);
-  for (const spec of specs) container.bind(spec.type).toSelf().inSingletonScope();
+  for (const spec of [...specs, ...webhookSpecs]) {
+    if (!container.isBound(spec.type)) container.bind(spec.type).toSelf().inSingletonScope();
+  }
   for (const provider of providers) {
     try {
       await container.getAsync(providerToken(provider) as never);
@@ -77,22 +95,31 @@ export async function createOperator(options: OperatorOptions): Promise<Operator
   }
   const controllers: Controller[] = [];
   for (const spec of specs) {
-    let instance: object;
-    try {
-      instance = await container.getAsync<object>(spec.type);
-    } catch (err) {
-      throw new ScanError([
-        { kind: 'providerFailed', message: `unable to create controller ${spec.type.name}: ${(err as Error).message}` },
-      ]);
-    }
-    controllers.push(wireController(manager, spec, instance));
+    controllers.push(wireController(manager, spec, await instantiate(container, spec.type, 'controller')));
   }
+  for (const spec of webhookSpecs) wireWebhook(manager, spec, await instantiate(container, spec.type, 'webhook'));
   return new Operator(manager, container, controllers);
 }
 
+/** The container's instance of a listed class; a failure names the class. */
+async function instantiate(container: Container, type: AnyClass, what: string): Promise<object> {
+  try {
+    return await container.getAsync<object>(type as never);
+  } catch (err) {
+    throw new ScanError([
+      { kind: 'providerFailed', message: `unable to create ${what} ${type.name}: ${(err as Error).message}` },
+    ]);
+  }
+}
+
 /** Every controller and provider of a module and its imports, each once. */
-export function flattenModule(root: AnyClass): { controllers: AnyClass[]; providers: Provider[] } {
+export function flattenModule(root: AnyClass): {
+  controllers: AnyClass[];
+  webhooks: AnyClass[];
+  providers: Provider[];
+} {
   const controllers = new Set<AnyClass>();
+  const webhooks = new Set<AnyClass>();
   const providers = new Map<unknown, Provider>();
   const seen = new Set<AnyClass>();
   const visit = (mod: AnyClass, path: string) => {
@@ -106,15 +133,19 @@ export function flattenModule(root: AnyClass): { controllers: AnyClass[]; provid
     }
     for (const imported of meta.imports ?? []) visit(imported, `${path} → ${imported.name}`);
     for (const c of meta.controllers ?? []) controllers.add(c);
+    for (const w of meta.webhooks ?? []) webhooks.add(w);
     for (const p of meta.providers ?? []) providers.set(providerToken(p), p);
   };
   visit(root, root.name);
-  return { controllers: [...controllers], providers: [...providers.values()] };
+  return { controllers: [...controllers], webhooks: [...webhooks], providers: [...providers.values()] };
 }
 
 export const Operant = {
   /** An operator from a root `@Module` (Nest's `NestFactory.create`). */
-  async create(root: AnyClass, options: Omit<OperatorOptions, 'controllers' | 'providers'> = {}): Promise<Operator> {
+  async create(
+    root: AnyClass,
+    options: Omit<OperatorOptions, 'controllers' | 'webhooks' | 'providers'> = {},
+  ): Promise<Operator> {
     return createOperator({ ...options, ...flattenModule(root) });
   },
 };

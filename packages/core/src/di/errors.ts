@@ -11,7 +11,10 @@ export type ScanProblemKind =
   | 'watchShape'
   | 'strayPredicate'
   | 'duplicateName'
-  | 'providerFailed';
+  | 'providerFailed'
+  | 'missingWebhook'
+  | 'webhookShape'
+  | 'duplicateWebhook';
 
 export interface ScanProblem {
   kind: ScanProblemKind;

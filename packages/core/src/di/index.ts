@@ -1,8 +1,9 @@
 /**
- * The scanner and the container: `createOperator`, `Operant.create(AppModule)`, tokens.
+ * The scanners (controllers, webhooks) and the container: `createOperator`, `Operant.create(AppModule)`, tokens.
  * @module di
  */
 export { createOperator, flattenModule, Operant, Operator, type OperatorOptions } from './create-operator.js';
 export { ScanError, type ScanProblem, type ScanProblemKind } from './errors.js';
 export { type ControllerClass, type ControllerSpec, scanControllers } from './scan-controller.js';
+export { scanWebhooks, type WebhookClass, type WebhookSpec } from './scan-webhook.js';
 export { CLIENT, EVENT_RECORDER, LOGGER, OPERATOR_OPTIONS } from './tokens.js';

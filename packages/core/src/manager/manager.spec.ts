@@ -101,4 +101,18 @@ describe('Manager', () => {
     stop.abort();
     await running;
   });
+
+  it('creates its webhook server once, on first use, needing no leadership, with a readiness check', async () => {
+    const mgr = new Manager({ kubeConfig: kubeConfig(), webhookServer: { port: 0, certDir: '/nonexistent' } });
+    const server = mgr.getWebhookServer();
+    expect(mgr.getWebhookServer()).toBe(server);
+    expect(server.needsLeaderElection()).toBe(false);
+    expect(server.options).toMatchObject({ port: 0, certDir: '/nonexistent' });
+    const ready = await mgr.readyz.respond('webhook', new URLSearchParams());
+    expect(ready).toEqual({ status: 503, body: 'internal server error: webhook server has not been started yet\n' });
+    // without certificates the server cannot start, and the manager reports why
+    await expect(mgr.start(new AbortController().signal)).rejects.toThrow(
+      'unable to load the serving certificate /nonexistent/tls.crt and key /nonexistent/tls.key',
+    );
+  });
 });

@@ -27,6 +27,7 @@ import { newLogger } from '../log/winston.js';
 import { Metrics, type MetricsOptions } from '../metrics/metrics.js';
 import { ResourceRegistry } from '../resources/registry.js';
 import type { ResourceType } from '../resources/resource-type.js';
+import { WebhookServer, type WebhookServerOptions } from '../webhook/server.js';
 import { HttpServer } from './http-server.js';
 
 /** The seam for leader election: resolves once this process leads (or rejects on failure). */
@@ -70,6 +71,8 @@ export interface ManagerOptions {
   healthProbeBindAddress?: string;
   /** `/readyz` fails when an informer has seen no event or bookmark for this long. Default 10 min. */
   informerStaleAfterMs?: number;
+  /** The webhook server, or options for the manager's own (port 9443, certs from a folder). */
+  webhookServer?: WebhookServer | WebhookServerOptions;
 }
 
 export class ManagerError extends Error {
@@ -102,6 +105,8 @@ export class Manager {
   private readonly runnables: Runnable[] = [];
   private readonly controllerNames = new Set<string>();
   private readonly leaderElector: LeaderElector | undefined;
+  private webhookServer: WebhookServer | undefined;
+  private readonly webhookServerOptions: WebhookServer | WebhookServerOptions;
   private groups: { others: Group; leaders: Group; failure: (err: unknown) => void; elected: boolean } | undefined;
 
   constructor(options: ManagerOptions = {}) {
@@ -127,6 +132,7 @@ export class Manager {
     this.leaderElector = options.leaderElector ?? this.leaseElector(options);
     this.healthz.add('ping', () => undefined);
     this.informerStaleAfterMs = options.informerStaleAfterMs ?? 600_000;
+    this.webhookServerOptions = options.webhookServer ?? {};
     this.readyz.add('informers', () => this.checkInformers());
     const enabled = (address: string | undefined): address is string => address !== undefined && address !== '0';
     if (enabled(options.metricsBindAddress)) {
@@ -187,6 +193,23 @@ export class Manager {
       this.recorders.set(name, recorder);
     }
     return recorder;
+  }
+
+  /**
+   * The webhook server (controller-runtime's `GetWebhookServer`). Created on first use and
+   * then run by the manager on every replica (it needs no leadership), with a readiness
+   * check `webhook` that passes once it completes TLS handshakes.
+   */
+  getWebhookServer(): WebhookServer {
+    if (this.webhookServer === undefined) {
+      const given = this.webhookServerOptions;
+      const server =
+        given instanceof WebhookServer ? given : new WebhookServer({ ...given, logger: given.logger ?? this.logger });
+      this.webhookServer = server;
+      this.readyz.add('webhook', server.startedChecker());
+      this.add(server);
+    }
+    return this.webhookServer;
   }
 
   /** Adds a liveness check served at `/healthz` and `/healthz/<name>`. */

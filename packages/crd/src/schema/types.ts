@@ -112,5 +112,20 @@ export interface CustomResourceDefinition {
     names: CustomResourceDefinitionNames;
     scope: 'Namespaced' | 'Cluster';
     versions: CustomResourceDefinitionVersion[];
+    /** How the API server converts between versions; `None` when absent. */
+    conversion?: CustomResourceConversion;
+  };
+}
+
+/** `spec.conversion`: `None`, or a webhook (`url` or in-cluster `service`) that answers ConversionReviews. */
+export interface CustomResourceConversion {
+  strategy: 'None' | 'Webhook';
+  webhook?: {
+    clientConfig?: {
+      url?: string;
+      caBundle?: string;
+      service?: { name: string; namespace: string; path?: string; port?: number };
+    };
+    conversionReviewVersions: string[];
   };
 }

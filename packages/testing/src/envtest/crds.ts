@@ -5,13 +5,12 @@
  * version to answer a list (discovery can lag the condition).
  * @module
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
-import { ApiClient, isAlreadyExists, isConflict, isNotFound, resourceType } from '@operant/core';
-import { parseAllDocuments } from 'yaml';
+import { ApiClient, isNotFound, resourceType } from '@operant/core';
+import { createOrReplace } from './create-or-replace.js';
 import { EnvtestError } from './errors.js';
+import { readManifests } from './manifests.js';
 
 export interface CrdInstallOptions {
   /** Files or folders (not recursive) of `.yaml`, `.yml` or `.json` manifests. */
@@ -22,40 +21,18 @@ export interface CrdInstallOptions {
   errorIfPathMissing?: boolean;
   /** How long to wait for each CRD to be served. Default 30 s. */
   timeoutMs?: number;
-}
-
-const manifestExtensions = new Set(['.yaml', '.yml', '.json']);
-
-async function manifestFiles(path: string, errorIfMissing: boolean): Promise<string[]> {
-  const info = await stat(path).catch(() => undefined);
-  if (info === undefined) {
-    if (errorIfMissing) throw new EnvtestError('crdInstall', `unable to read CRDs: ${path} does not exist`);
-    return [];
-  }
-  if (!info.isDirectory()) return [path];
-  const entries = await readdir(path);
-  return entries
-    .filter((entry) => manifestExtensions.has(extname(entry)))
-    .sort()
-    .map((entry) => join(path, entry));
+  /** Changes the CRDs before they are sent (the environment points conversion webhooks at the local server). */
+  modify?: (crds: V1CustomResourceDefinition[]) => V1CustomResourceDefinition[];
 }
 
 /** Reads every CustomResourceDefinition in the given files and folders; other kinds are ignored. */
-export async function readCrds(paths: readonly string[], errorIfMissing = true): Promise<V1CustomResourceDefinition[]> {
-  const crds: V1CustomResourceDefinition[] = [];
-  for (const path of paths) {
-    for (const file of await manifestFiles(path, errorIfMissing)) {
-      const documents = parseAllDocuments(await readFile(file, 'utf8'));
-      for (const document of Array.isArray(documents) ? documents : [documents]) {
-        if (document.errors.length > 0) {
-          throw new EnvtestError('crdInstall', `unable to parse ${file}: ${document.errors[0]?.message}`);
-        }
-        const object = document.toJS() as V1CustomResourceDefinition | null;
-        if (object?.kind === 'CustomResourceDefinition') crds.push(object);
-      }
-    }
-  }
-  return crds;
+export function readCrds(paths: readonly string[], errorIfMissing = true): Promise<V1CustomResourceDefinition[]> {
+  return readManifests(paths, {
+    kinds: new Set(['CustomResourceDefinition']),
+    errorIfMissing,
+    errorKind: 'crdInstall',
+    what: 'CRDs',
+  });
 }
 
 // CRDs go over the wire as plain JSON (Operant's client), so `x-kubernetes-*` keys from
@@ -73,27 +50,6 @@ const withKind = (crd: V1CustomResourceDefinition): V1CustomResourceDefinition =
   apiVersion: 'apiextensions.k8s.io/v1',
   kind: 'CustomResourceDefinition',
 });
-
-async function createOrReplace(api: ApiClient, crd: V1CustomResourceDefinition): Promise<void> {
-  const name = crd.metadata?.name as string;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await api.create(withKind(crd));
-      return;
-    } catch (err) {
-      if (!isAlreadyExists(err)) throw err;
-    }
-    try {
-      const current = await api.get(CrdType, { name });
-      await api.update(
-        withKind({ ...crd, metadata: { ...crd.metadata, resourceVersion: current.metadata?.resourceVersion } }),
-      );
-      return;
-    } catch (err) {
-      if (!isConflict(err) || attempt >= 5) throw err;
-    }
-  }
-}
 
 function condition(crd: V1CustomResourceDefinition, type: string): string | undefined {
   return crd.status?.conditions?.find((c) => c.type === type)?.status;
@@ -136,14 +92,15 @@ async function waitServed(api: ApiClient, crd: V1CustomResourceDefinition, timeo
 
 /** Creates (or replaces) every CRD and waits until each is served; returns what was installed. */
 export async function installCrds(kc: KubeConfig, options: CrdInstallOptions): Promise<V1CustomResourceDefinition[]> {
-  const crds = [
+  const read = [
     ...(await readCrds(options.paths ?? [], options.errorIfPathMissing ?? true)),
     ...(options.objects ?? []),
   ];
+  const crds = options.modify?.(read) ?? read;
   const api = new ApiClient({ kubeConfig: kc });
   for (const crd of crds) {
     try {
-      await createOrReplace(api, crd);
+      await createOrReplace(api, withKind(crd), CrdType);
     } catch (err) {
       throw new EnvtestError('crdInstall', `unable to install CRD ${crd.metadata?.name}: ${(err as Error).message}`, {
         cause: err,

@@ -26,6 +26,7 @@ import { buildKubeConfig, writeKubeConfigFile } from './kubeconfig.js';
 import { freePorts } from './ports.js';
 import { probeGet } from './probe.js';
 import { ControlPlaneProcess } from './process.js';
+import { WebhookInstall, type WebhookInstallOptions } from './webhooks.js';
 
 /** The controllers kube-controller-manager runs when enabled; enough for GC and namespaces. */
 export const DEFAULT_CONTROLLERS: readonly string[] = [
@@ -76,6 +77,12 @@ export interface EnvironmentOptions {
   etcdFlags?: Flags;
   /** Environment to read settings from (defaults to `process.env`). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Webhook configurations to install pointing at a local webhook server, with a generated
+   * CA and serving certificate; CRDs with a `Webhook` conversion are pointed at it too
+   * (envtest's `WebhookInstallOptions`). Read `env.webhooks` for the port and cert folder.
+   */
+  webhookInstallOptions?: WebhookInstallOptions;
 }
 
 /** A user of the test control plane: its name, groups and ready-to-use KubeConfig. */
@@ -105,10 +112,13 @@ export class Environment {
   private admin: KubeConfig | undefined;
   private installed: V1CustomResourceDefinition[] = [];
   private stopping: Promise<void> | undefined;
+  /** The local webhook serving setup, when `webhookInstallOptions` was given. */
+  readonly webhooks: WebhookInstall | undefined;
 
   constructor(options: EnvironmentOptions = {}) {
     this.options = options;
     this.env = options.env ?? process.env;
+    this.webhooks = options.webhookInstallOptions && new WebhookInstall(options.webhookInstallOptions);
   }
 
   /** True when this environment talks to an existing cluster instead of its own processes. */
@@ -152,11 +162,15 @@ export class Environment {
       await this.startProcesses(timeout);
     }
     try {
+      const webhooks = this.webhooks;
+      await webhooks?.setup();
       await this.installCrds({
         paths: this.options.crdDirectoryPaths ?? [],
         objects: this.options.crds ?? [],
         errorIfPathMissing: this.options.errorIfCrdPathMissing ?? true,
+        modify: webhooks && ((crds) => webhooks.modifyConversionWebhooks(crds)),
       });
+      await webhooks?.install(this.admin as KubeConfig);
       // with kube-controller-manager, CRDs go in first: its garbage collector rereads discovery only every 30 s
       if (this.started !== undefined && this.controllerManager !== undefined) {
         await this.startControllerManager(this.started, timeout);
@@ -258,6 +272,9 @@ export class Environment {
 
   private async stopOnce(): Promise<void> {
     const errors: unknown[] = [];
+    await this.webhooks
+      ?.cleanup(this.usesExistingCluster ? this.admin : undefined)
+      .catch((err: unknown) => errors.push(err));
     if (this.options.cleanUpCrdsAfterUse && this.admin !== undefined && this.installed.length > 0) {
       await uninstallCrds(this.admin, this.installed).catch((err: unknown) => errors.push(err));
     }

@@ -12,6 +12,7 @@ export type EnvtestErrorKind =
   | 'startTimeout'
   | 'stopFailed'
   | 'crdInstall'
+  | 'webhookInstall'
   | 'notStarted'
   | 'stopped';
 

@@ -24,3 +24,4 @@ export {
 export { EnvtestError, type EnvtestErrorKind } from './errors.js';
 export type { Flags, FlagValue } from './flags.js';
 export { isProcessAlive } from './process.js';
+export { type WebhookConfiguration, WebhookInstall, type WebhookInstallOptions } from './webhooks.js';

@@ -4,3 +4,4 @@
  */
 export const CONTROLLER_METADATA = '@operant/core/controller';
 export const MODULE_METADATA = '@operant/core/module';
+export const WEBHOOK_METADATA = '@operant/core/webhook';

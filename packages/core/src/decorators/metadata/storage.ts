@@ -5,8 +5,8 @@
  * @module
  */
 import 'reflect-metadata';
-import { CONTROLLER_METADATA, MODULE_METADATA } from './keys.js';
-import type { ControllerMetadata, ModuleMetadata } from './types.js';
+import { CONTROLLER_METADATA, MODULE_METADATA, WEBHOOK_METADATA } from './keys.js';
+import type { ControllerMetadata, ModuleMetadata, WebhookMetadata } from './types.js';
 
 const empty = (): ControllerMetadata => ({
   options: undefined,
@@ -35,4 +35,13 @@ export function setModuleMetadata(target: object, metadata: ModuleMetadata): voi
 
 export function getModuleMetadata(target: object): ModuleMetadata | undefined {
   return Reflect.getOwnMetadata(MODULE_METADATA, target);
+}
+
+export function updateWebhookMetadata(target: object, update: (current: WebhookMetadata) => WebhookMetadata): void {
+  const current: WebhookMetadata = Reflect.getOwnMetadata(WEBHOOK_METADATA, target) ?? { conversions: [] };
+  Reflect.defineMetadata(WEBHOOK_METADATA, update(current), target);
+}
+
+export function getWebhookMetadata(target: object): WebhookMetadata | undefined {
+  return Reflect.getOwnMetadata(WEBHOOK_METADATA, target);
 }

@@ -79,7 +79,34 @@ export type Provider =
 export interface ModuleMetadata {
   imports?: readonly AnyClass[];
   controllers?: readonly AnyClass[];
+  /** Classes marked `@ValidatingWebhook`, `@DefaultingWebhook` or `@Conversion`. */
+  webhooks?: readonly AnyClass[];
   providers?: readonly Provider[];
   /** Documentation of what the module offers; every provider of an app is visible to all of it. */
   exports?: readonly unknown[];
+}
+
+/** How the API server calls a webhook; only `operant webhook-gen` reads these (kubebuilder's marker fields). */
+export interface WebhookManifestOptions {
+  /** What the API server does when the webhook cannot be called: `Fail` (default) or `Ignore`. */
+  failurePolicy?: 'Fail' | 'Ignore';
+  /** How long the API server waits for an answer, 1 to 30 s; the API server's default is 10. */
+  timeoutSeconds?: number;
+}
+
+/** What `@DefaultingWebhook(Type, options)` takes besides the type. */
+export type DefaultingWebhookOptions = WebhookManifestOptions;
+
+/** What `@ValidatingWebhook(Type, options)` takes besides the type. */
+export interface ValidatingWebhookOptions extends WebhookManifestOptions {
+  /** Check the object against its CRD class (class-validator, CEL) before `validate*`. Default true. */
+  validateObject?: boolean;
+}
+
+/** What `@ValidatingWebhook`, `@DefaultingWebhook` and `@Conversion` record on a class. */
+export interface WebhookMetadata {
+  validating?: { type: ResourceType; options: ValidatingWebhookOptions };
+  defaulting?: { type: ResourceType; options: DefaultingWebhookOptions };
+  /** `@Conversion({ hub, spoke })`: the class converts `spoke` to and from `hub`. */
+  conversions: readonly { hub: ResourceType; spoke: ResourceType }[];
 }

@@ -1,0 +1,31 @@
+/**
+ * Entry modules → webhook classes: every exported class with `@ValidatingWebhook`,
+ * `@DefaultingWebhook` or `@Conversion` metadata, and every webhook an exported `@Module`
+ * lists (its imports followed, as `Operant.create` does).
+ * @module
+ */
+import { type AnyClass, di, getModuleMetadata, getWebhookMetadata, ScanError } from '@operant/core';
+import { importEntries } from '../crd-gen/load-entries.js';
+import { CliError } from '../errors.js';
+
+function webhooksOf(value: unknown): AnyClass[] {
+  if (typeof value !== 'function') return [];
+  const type = value as AnyClass;
+  if (getWebhookMetadata(type) !== undefined) return [type];
+  if (getModuleMetadata(type) === undefined) return [];
+  try {
+    return di.flattenModule(type).webhooks;
+  } catch (err) {
+    if (!(err instanceof ScanError)) throw err;
+    throw new CliError('load', err.message, { cause: err });
+  }
+}
+
+/** The webhook classes the entries export, in a stable order (may be empty). */
+export async function loadWebhooks(entries: readonly string[], cwd = process.cwd()): Promise<AnyClass[]> {
+  const found = new Set<AnyClass>();
+  for (const { exports } of await importEntries(entries, cwd)) {
+    for (const value of Object.values(exports)) for (const w of webhooksOf(value)) found.add(w);
+  }
+  return [...found];
+}

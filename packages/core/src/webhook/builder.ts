@@ -1,0 +1,94 @@
+/**
+ * `webhookManagedBy(mgr).for(Type).withValidator(v).withDefaulter(d).withConverter(Spoke, c).complete()`
+ * (controller-runtime's `ctrl.NewWebhookManagedBy`): records its inputs, and `complete()`
+ * alone acts — it resolves the kind, checks everything at once, and registers the handlers
+ * on the manager's webhook server at kubebuilder's paths. With converters, `for(Type)` is
+ * the hub of its kind. The decorators (`@ValidatingWebhook`, `@DefaultingWebhook`,
+ * `@Conversion`) are sugar over these calls.
+ * @module
+ */
+import { getResourceMetadata, type Newable } from '@operant/crd';
+import type { KubernetesObject } from '../api/object.js';
+import type { Manager } from '../manager/manager.js';
+import type { ResourceType } from '../resources/resource-type.js';
+import type { Converter, CustomDefaulter, CustomValidator } from './contracts.js';
+import { defaultingHandler } from './defaulting.js';
+import { WebhookError } from './errors.js';
+import { mutatePath, validatePath } from './paths.js';
+import { type ValidatingOptions, validatingHandler } from './validating.js';
+
+export type ValidatorOptions = Omit<ValidatingOptions, 'type'>;
+
+export class WebhookBuilder<T extends KubernetesObject = KubernetesObject> {
+  private forType: ResourceType | undefined;
+  private validator: { validator: CustomValidator<T>; options: ValidatorOptions } | undefined;
+  private defaulter: CustomDefaulter<T> | undefined;
+  private readonly converters: { spoke: ResourceType; converter: Converter }[] = [];
+
+  constructor(private readonly mgr: Manager) {}
+
+  /** The kind the webhooks serve (and, with converters, the hub version of that kind). */
+  for<U extends KubernetesObject>(type: ResourceType<U>): WebhookBuilder<U> {
+    if (this.forType !== undefined) throw new WebhookError('config', 'for() can only be called once');
+    this.forType = type;
+    return this as unknown as WebhookBuilder<U>;
+  }
+
+  /** A validating webhook; the object is also checked against its CRD class unless `validateObject: false`. */
+  withValidator(validator: CustomValidator<T>, options: ValidatorOptions = {}): this {
+    this.validator = { validator, options };
+    return this;
+  }
+
+  withDefaulter(defaulter: CustomDefaulter<T>): this {
+    this.defaulter = defaulter;
+    return this;
+  }
+
+  /** Conversion between the spoke version `spoke` and the hub given to `for()`. */
+  withConverter<S extends KubernetesObject>(spoke: ResourceType<S>, converter: Converter<S, T>): this {
+    this.converters.push({ spoke, converter: converter as unknown as Converter });
+    return this;
+  }
+
+  complete(): void {
+    const type = this.forType;
+    if (type === undefined) throw new WebhookError('config', 'unable to build webhooks: for() is required');
+    if (this.validator === undefined && this.defaulter === undefined && this.converters.length === 0) {
+      throw new WebhookError(
+        'config',
+        'unable to build webhooks: add withValidator(), withDefaulter() or withConverter()',
+      );
+    }
+    const info = this.mgr.registry.resolve(type);
+    const spokes = this.converters.map((c) => ({ ...c, info: this.mgr.registry.resolve(c.spoke) }));
+    const problems = spokes
+      .filter((s) => s.info.group !== info.group || s.info.kind !== info.kind || s.info.version === info.version)
+      .map(
+        (s) => `${s.info.kind} ${s.info.group}/${s.info.version} is not another version of ${info.kind} ${info.group}`,
+      );
+    if (problems.length > 0) throw new WebhookError('config', `unable to build webhooks: ${problems.join('; ')}`);
+    const server = this.mgr.getWebhookServer();
+    if (this.validator !== undefined) {
+      const options = { ...this.validator.options, type: crdClass(type) };
+      server.register(validatePath(info), validatingHandler(this.validator.validator, options), 'validate');
+    }
+    if (this.defaulter !== undefined) server.register(mutatePath(info), defaultingHandler(this.defaulter), 'default');
+    if (spokes.length > 0) {
+      server.conversions.setHub(info.group, info.kind, info.version);
+      for (const s of spokes) server.conversions.addSpoke(info.group, info.kind, s.info.version, s.converter);
+    }
+  }
+}
+
+/** The `@CustomResource` class behind a type, whose decorators `validate()` reads. */
+function crdClass(type: ResourceType): Newable<object> | undefined {
+  return typeof type === 'function' && getResourceMetadata(type)?.options !== undefined
+    ? (type as unknown as Newable<object>)
+    : undefined;
+}
+
+/** Webhooks for one kind, on `mgr`'s webhook server. */
+export function webhookManagedBy(mgr: Manager): WebhookBuilder {
+  return new WebhookBuilder(mgr);
+}

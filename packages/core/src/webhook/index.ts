@@ -1,0 +1,44 @@
+/**
+ * Admission and conversion webhooks.
+ *
+ * - `webhookManagedBy(mgr).for(T).withValidator(v).withDefaulter(d).withConverter(Spoke, c).complete()`;
+ * - `WebhookServer` (HTTPS, certificates reloaded from a folder), `mgr.getWebhookServer()`;
+ * - contracts: `CustomValidator`, `CustomDefaulter`, `Converter`; `denied()`, `invalid()` to refuse;
+ * - the wire: AdmissionReview and ConversionReview v1 types, `createJsonPatch`, route paths.
+ * @module webhook
+ */
+export {
+  type AdmissionRequest,
+  type AdmissionResponse,
+  type AdmissionReview,
+  allowed,
+  decodeAdmissionReview,
+  deniedResponse,
+  encodeAdmissionReview,
+  type Operation,
+  patchResponse,
+  type Status,
+} from './admission.js';
+export { type ValidatorOptions, WebhookBuilder, webhookManagedBy } from './builder.js';
+export { type CertPair, CertWatcher, type CertWatcherOptions } from './cert-watcher.js';
+export type {
+  AdmissionContext,
+  AdmissionHandler,
+  Converter,
+  CustomDefaulter,
+  CustomValidator,
+  Warnings,
+} from './contracts.js';
+export {
+  type ConversionRequest,
+  type ConversionResponse,
+  type ConversionReview,
+  Conversions,
+  decodeConversionReview,
+} from './conversion.js';
+export { defaultingHandler } from './defaulting.js';
+export { denied, type FieldIssue, invalid, WebhookError, type WebhookErrorKind } from './errors.js';
+export { createJsonPatch } from './json-patch.js';
+export { CONVERT_PATH, type GroupVersionKind, mutatePath, validatePath, webhookName } from './paths.js';
+export { WebhookServer, type WebhookServerOptions } from './server.js';
+export { type ValidatingOptions, validatingHandler } from './validating.js';

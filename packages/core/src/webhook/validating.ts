@@ -1,0 +1,61 @@
+/**
+ * The validating admission handler of one kind: the object is checked against its CRD
+ * class (`@operant/crd`'s `validate()`: class-validator constraints, custom constraints
+ * such as cross-field rules, CEL rules) unless turned off, then the user's
+ * `validateCreate`/`validateUpdate`/`validateDelete` run. Issues become a 422 denial whose
+ * causes carry field paths. Stands behind `webhookManagedBy(mgr).for(T).withValidator(v)`.
+ * @module
+ */
+import { type Newable, type ValidateOptions, validate } from '@operant/crd';
+import type { KubernetesObject } from '../api/object.js';
+import { allowed } from './admission.js';
+import type { AdmissionContext, AdmissionHandler, CustomValidator, Warnings } from './contracts.js';
+import { invalid } from './errors.js';
+import { objectName } from './respond.js';
+
+export interface ValidatingOptions {
+  /** The CRD class whose decorators validate the object; undefined for kinds without one. */
+  type?: Newable<object>;
+  /** Run `validate(object, type)` before the validator. Default true. */
+  validateObject?: boolean;
+  validateOptions?: ValidateOptions;
+}
+
+async function checkObject(obj: KubernetesObject, ctx: AdmissionContext, options: ValidatingOptions): Promise<void> {
+  if (options.type === undefined || options.validateObject === false) return;
+  const issues = await validate(obj, options.type, options.validateOptions);
+  if (issues.length > 0) {
+    throw invalid(
+      issues.map((i) => ({ path: i.path, message: i.message })),
+      `${ctx.request.kind.kind} ${objectName(ctx.request)} is invalid`,
+    );
+  }
+}
+
+export function validatingHandler<T extends KubernetesObject>(
+  validator: CustomValidator<T>,
+  options: ValidatingOptions = {},
+): AdmissionHandler {
+  return async (ctx) => {
+    const { request } = ctx;
+    const obj = request.object as T;
+    const old = request.oldObject as T;
+    let warnings: Warnings | undefined;
+    switch (request.operation) {
+      case 'CREATE':
+        await checkObject(obj, ctx, options);
+        warnings = (await validator.validateCreate?.(obj, ctx)) ?? undefined;
+        break;
+      case 'UPDATE':
+        await checkObject(obj, ctx, options);
+        warnings = (await validator.validateUpdate?.(old, obj, ctx)) ?? undefined;
+        break;
+      case 'DELETE':
+        warnings = (await validator.validateDelete?.(old, ctx)) ?? undefined;
+        break;
+      default:
+        break;
+    }
+    return allowed(request.uid, warnings ?? []);
+  };
+}
