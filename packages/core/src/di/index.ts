@@ -6,3 +6,7 @@ export { createOperator, flattenModule, Operant, Operator, type OperatorOptions 
 export { ScanError, type ScanProblem, type ScanProblemKind } from './errors.js';
 export { type ControllerClass, type ControllerSpec, scanControllers } from './scan-controller.js';
 export { CLIENT, EVENT_RECORDER, LOGGER, OPERATOR_OPTIONS } from './tokens.js';
+// required by @operant/testing's reconcile harness: decorated controllers, their providers and
+// their wiring reach a test through the same code as the runtime
+export { bindProvider } from './container.js';
+export { type ControllerWiring, wireControllerInto } from './wire-controller.js';
