@@ -15,6 +15,16 @@
  */
 export { FakeClientBuilder, fakeClient } from './builder.js';
 export { FakeClient, type FakeClientConfig } from './fake-client.js';
+export {
+  type HarnessOptions,
+  type ProcessedRequest,
+  ReconcileHarness,
+  type ReconcileOutcome,
+  type RunOptions,
+  type RunReport,
+  reconcileHarness,
+} from './harness.js';
+export { HarnessBuilder, type HarnessControllerSpec } from './harness-builder.js';
 export { FakeInformers } from './informers.js';
 export {
   errorFor,

@@ -39,9 +39,27 @@ export function alreadyExists(action: string, info: ResourceInfo, name: string):
   });
 }
 
-export function conflict(action: string, info: ResourceInfo, name: string, why?: string): ClientError {
-  const detail = why ?? 'the object has been modified; please apply your changes to the latest version and try again';
+export function conflict(action: string, info: ResourceInfo, name: string): ClientError {
+  const detail = 'the object has been modified; please apply your changes to the latest version and try again';
   return fail(action, 409, 'Conflict', `Operation cannot be fulfilled on ${resourceName(info)} "${name}": ${detail}`, {
+    name,
+    group: info.group,
+    kind: info.plural,
+  });
+}
+
+/** A delete precondition (`uid` or `resourceVersion`) that the stored object does not meet. */
+export function preconditionFailed(
+  action: string,
+  info: ResourceInfo,
+  name: string,
+  field: 'UID' | 'ResourceVersion',
+  wanted: string,
+  actual: string | undefined,
+): ClientError {
+  const why = field === 'UID' ? 'deleted and then recreated' : 'modified';
+  const message = `Operation cannot be fulfilled on ${kindName(info)} "${name}": the ${field} in the precondition (${wanted}) does not match the ${field} in record (${actual}). The object might have been ${why}`;
+  return fail(action, 409, 'Conflict', message, {
     name,
     group: info.group,
     kind: info.plural,

@@ -28,7 +28,15 @@ import {
 } from './json.js';
 import { isBuiltin } from './kinds.js';
 import { select } from './select.js';
-import { alreadyExists, applyConflict, conflict, invalid, noSuchPath, notFound } from './status-errors.js';
+import {
+  alreadyExists,
+  applyConflict,
+  conflict,
+  invalid,
+  noSuchPath,
+  notFound,
+  preconditionFailed,
+} from './status-errors.js';
 
 type Sub = 'status' | undefined;
 type Stored = { info: ResourceInfo; key: string; old: KubernetesObject; name: string; action: string };
@@ -62,6 +70,10 @@ export class FakeWrites {
         }
         const causes = nameCauses(info, name);
         if (causes.length > 0) throw invalid(action, info, name, causes);
+        if (body.metadata?.resourceVersion) {
+          const message = 'resourceVersion should not be set on objects to be created';
+          throw client.statusError(action, 500, { reason: 'InternalError', code: 500, message });
+        }
         const namespace = info.namespaced ? body.metadata?.namespace : undefined;
         if (!info.namespaced && body.metadata) body.metadata.namespace = undefined;
         const key = objectKey({ namespace, name });
@@ -193,12 +205,11 @@ export class FakeWrites {
         if (live === undefined) throw notFound(action, info, name);
         const pre = options.preconditions;
         if (pre?.uid !== undefined && pre.uid !== live.metadata?.uid) {
-          const why = `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${live.metadata?.uid}`;
-          throw conflict(action, info, name, why);
+          throw preconditionFailed(action, info, name, 'UID', pre.uid, live.metadata?.uid);
         }
-        if (pre?.resourceVersion !== undefined && pre.resourceVersion !== live.metadata?.resourceVersion) {
-          const why = `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${live.metadata?.resourceVersion}`;
-          throw conflict(action, info, name, why);
+        const version = live.metadata?.resourceVersion;
+        if (pre?.resourceVersion !== undefined && pre.resourceVersion !== version) {
+          throw preconditionFailed(action, info, name, 'ResourceVersion', pre.resourceVersion, version);
         }
         if (options.dryRun) return live;
         return this.remove(info, key, live, options.propagationPolicy);
