@@ -32,6 +32,7 @@ type IndexInput = { type: ResourceType; name: string; extract: cache.IndexExtrac
 
 export class FakeClientBuilder {
   private readonly objects: KubernetesObject[] = [];
+  private readonly kinds: ResourceType[] = [];
   private readonly statusTypes: ResourceType[] = [];
   private readonly indexes: IndexInput[] = [];
   private readonly interceptors: Interceptor[] = [];
@@ -43,6 +44,16 @@ export class FakeClientBuilder {
   /** Objects the client starts with. Missing uid, creationTimestamp, generation are filled in; status is kept. */
   withObjects(...objects: KubernetesObject[]): this {
     this.objects.push(...objects);
+    return this;
+  }
+
+  /**
+   * Kinds the client knows by `apiVersion` and `kind` from the start (the real client asks
+   * discovery): needed for objects of `resourceType()` kinds given as plain objects.
+   * Kinds named in the other `with*` calls or read once are known too.
+   */
+  withKinds(...types: ResourceType[]): this {
+    this.kinds.push(...types);
     return this;
   }
 
@@ -101,7 +112,7 @@ export class FakeClientBuilder {
       interceptors: [...this.interceptors],
       now: this.now,
     });
-    for (const type of [...this.statusTypes, ...this.schemaClasses]) client.resourceInfo(type);
+    for (const type of [...this.kinds, ...this.statusTypes, ...this.schemaClasses]) client.resourceInfo(type);
     for (const { type, name, extract } of this.indexes) tracker.addIndex(client.resourceInfo(type), name, extract);
     for (const obj of this.objects) this.seed(client, obj);
     return client;

@@ -48,6 +48,8 @@ export class FakeClient implements Client {
   /** Every write asked of this client, in order, with its outcome. */
   readonly writes: WriteRecord[] = [];
   private readonly classes = new Map<string, unknown>();
+  /** Kinds this client has been told about, by `apiVersion/kind`: the fake's stand-in for discovery. */
+  private readonly known = new Map<string, ResourceInfo>();
   private readonly writer: FakeWrites;
 
   constructor(private readonly config: FakeClientConfig) {
@@ -60,6 +62,7 @@ export class FakeClient implements Client {
   resourceInfo(type: ResourceType): ResourceInfo {
     const info = this.registry.resolve(type);
     if (typeof type === 'function') this.classes.set(resources.gvkString(info), type);
+    this.known.set(`${resources.apiVersionOf(info)}/${info.kind}`, info);
     return info;
   }
 
@@ -76,11 +79,11 @@ export class FakeClient implements Client {
         `unable to ${action}: the object has no apiVersion and kind and its class is not registered`,
       );
     }
-    const info = this.registry.lookup(obj.apiVersion, obj.kind);
+    const info = this.registry.lookup(obj.apiVersion, obj.kind) ?? this.known.get(`${obj.apiVersion}/${obj.kind}`);
     if (info === undefined) {
       throw new ClientError(
         'unknownKind',
-        `unable to ${action}: no kind ${obj.kind} in ${obj.apiVersion} is known to the fake client; register its class or use resourceType()`,
+        `unable to ${action}: no kind ${obj.kind} in ${obj.apiVersion} is known to the fake client; name it with fakeClient().withKinds(...) (the fake has no discovery)`,
       );
     }
     return info;
