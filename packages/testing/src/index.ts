@@ -4,4 +4,4 @@
  * @module
  */
 export * from './envtest/index.js';
-export { eventually } from './eventually.js';
+export { type EventuallyOptions, eventually } from './eventually.js';
