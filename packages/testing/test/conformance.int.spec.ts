@@ -21,7 +21,7 @@ describeWithControlPlane('real API server conformance', () => {
     name: 'envtest',
     client: () => client,
     namespace: () => namespace,
-    eventually: (check) => eventually(check, { timeout: 30_000, interval: 200 }),
+    eventually: (check) => eventually(check, { timeout: 60_000, interval: 200 }),
   };
 
   beforeAll(async () => {

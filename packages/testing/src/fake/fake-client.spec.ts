@@ -142,3 +142,39 @@ describe('fakeClient', () => {
     expect(patched.metadata?.generation).toBe(2);
   });
 });
+
+describe('fakeClient, documented differences', () => {
+  it('needs no namespace to exist, and filters built-in kinds by any field path', async () => {
+    const client = fakeClient().build();
+    await client.create(pod('a', 'n1'));
+    await client.create(pod('b', 'n2'));
+    const onN2 = await client.list(V1Pod, { fieldSelector: { 'spec.nodeName': 'n2' } });
+    expect(onN2.items.map((p) => p.metadata?.name)).toEqual(['b']);
+  });
+
+  it('treats Foreground deletion as Background: dependents go at once', async () => {
+    const client = fakeClient().build();
+    const owner = await client.create(cm('owner'));
+    const ref = { apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: owner.metadata?.uid as string };
+    await client.create({ ...cm('dep'), metadata: { namespace: 'ns', name: 'dep', ownerReferences: [ref] } });
+    await client.delete(owner, { propagationPolicy: 'Foreground' });
+    await expect(client.get(V1ConfigMap, { namespace: 'ns', name: 'owner' })).rejects.toThrow('not found');
+    await expect(client.get(V1ConfigMap, { namespace: 'ns', name: 'dep' })).rejects.toThrow('not found');
+  });
+
+  it('gives continue tokens that are positions in the current list', async () => {
+    const client = fakeClient().withObjects(cm('a'), cm('b'), cm('c')).build();
+    const first = await client.list(V1ConfigMap, { limit: 1 });
+    await client.delete(cm('a'));
+    const next = await client.list(V1ConfigMap, { limit: 1, continue: first.metadata?.continue });
+    expect(next.items.map((o) => o.metadata?.name)).toEqual(['c']); // a snapshot would give b
+  });
+
+  it('takes timestamps from withNow', async () => {
+    const client = fakeClient()
+      .withNow(() => new Date('2026-01-02T03:04:05.678Z'))
+      .build();
+    const created = await client.create(cm('t'));
+    expect(created.metadata?.creationTimestamp).toBe('2026-01-02T03:04:05Z');
+  });
+});
