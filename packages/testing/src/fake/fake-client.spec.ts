@@ -24,6 +24,15 @@ const cm = (name: string, data: Record<string, string> = {}): V1ConfigMap => ({
   data,
 });
 
+/** A fake client holding ConfigMap `owner` and ConfigMap `dep`, which `owner` owns. */
+async function ownerAndDependent() {
+  const client = fakeClient().build();
+  const owner = await client.create(cm('owner'));
+  const ref = { apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: owner.metadata?.uid as string };
+  await client.create({ ...cm('dep'), metadata: { namespace: 'ns', name: 'dep', ownerReferences: [ref] } });
+  return { client, owner };
+}
+
 describe('fakeClient', () => {
   it('seeds objects as they are, status included, filling uid, creationTimestamp and resourceVersion', async () => {
     const client = fakeClient()
@@ -106,11 +115,8 @@ describe('fakeClient', () => {
     expect(events).toEqual(['MODIFIED', 'DELETED']);
   });
 
-  it('orphans dependents on an Orphan delete and deletes them otherwise, synchronously', async () => {
-    const client = fakeClient().build();
-    const owner = await client.create(cm('owner'));
-    const ref = { apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: owner.metadata?.uid as string };
-    await client.create({ ...cm('dep'), metadata: { namespace: 'ns', name: 'dep', ownerReferences: [ref] } });
+  it('orphans dependents on an Orphan delete', async () => {
+    const { client, owner } = await ownerAndDependent();
     await client.delete(owner, { propagationPolicy: 'Orphan' });
     const dep = await client.get(V1ConfigMap, { namespace: 'ns', name: 'dep' });
     expect(dep.metadata?.ownerReferences).toBeUndefined();
@@ -153,10 +159,7 @@ describe('fakeClient, documented differences', () => {
   });
 
   it('treats Foreground deletion as Background: dependents go at once', async () => {
-    const client = fakeClient().build();
-    const owner = await client.create(cm('owner'));
-    const ref = { apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: owner.metadata?.uid as string };
-    await client.create({ ...cm('dep'), metadata: { namespace: 'ns', name: 'dep', ownerReferences: [ref] } });
+    const { client, owner } = await ownerAndDependent();
     await client.delete(owner, { propagationPolicy: 'Foreground' });
     await expect(client.get(V1ConfigMap, { namespace: 'ns', name: 'owner' })).rejects.toThrow('not found');
     await expect(client.get(V1ConfigMap, { namespace: 'ns', name: 'dep' })).rejects.toThrow('not found');
