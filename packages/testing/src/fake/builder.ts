@@ -40,6 +40,7 @@ export class FakeClientBuilder {
   private registry: ResourceRegistry | undefined;
   private fieldOwner = 'operant';
   private now: () => Date = () => new Date();
+  private mutableReads = false;
 
   /** Objects the client starts with. Missing uid, creationTimestamp, generation are filled in; status is kept. */
   withObjects(...objects: KubernetesObject[]): this {
@@ -99,6 +100,15 @@ export class FakeClientBuilder {
     return this;
   }
 
+  /**
+   * Reads return mutable copies, as the API reader (`ApiClient`) does. By default they hand
+   * out the stored objects frozen, as the manager's cached client does.
+   */
+  withMutableReads(): this {
+    this.mutableReads = true;
+    return this;
+  }
+
   build(): FakeClient {
     const registry = this.registry ?? new ResourceRegistry();
     const tracker = new ObjectTracker();
@@ -111,6 +121,7 @@ export class FakeClientBuilder {
       schemas: new Map(this.schemaClasses.map((c) => [gvk(c), c])),
       interceptors: [...this.interceptors],
       now: this.now,
+      mutableReads: this.mutableReads,
     });
     for (const type of [...this.kinds, ...this.statusTypes, ...this.schemaClasses]) client.resourceInfo(type);
     for (const { type, name, extract } of this.indexes) tracker.addIndex(client.resourceInfo(type), name, extract);

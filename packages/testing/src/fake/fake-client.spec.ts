@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { V1ConfigMap, V1Deployment, V1Pod } from '@kubernetes/client-node';
-import { ClientError, isConflict, resourceType, strategicMergePatch } from '@operant/core';
+import { ClientError, deepCopy, isConflict, resourceType, strategicMergePatch } from '@operant/core';
 import { fakeClient } from './builder.js';
 import { FakeInformers } from './informers.js';
 import { failWith } from './interceptor.js';
@@ -45,6 +45,26 @@ describe('fakeClient', () => {
     expect(() => fakeClient().withObjects(pod('p', 'a'), pod('p', 'b')).build()).toThrow(
       'unable to seed the fake client: Pod ns/p is given twice',
     );
+  });
+
+  it('hands out frozen objects on reads, as the cached client does, unless told otherwise', async () => {
+    const frozen = fakeClient()
+      .withObjects(cm('a', { k: 'v' }))
+      .build();
+    const read = await frozen.get(V1ConfigMap, { namespace: 'ns', name: 'a' });
+    expect(() => {
+      (read.data as Record<string, string>).k = 'w';
+    }).toThrow(TypeError);
+    const copy = deepCopy(read);
+    (copy.data as Record<string, string>).k = 'w';
+    expect((await frozen.update(copy)).data).toEqual({ k: 'w' });
+    const mutable = fakeClient()
+      .withMutableReads()
+      .withObjects(cm('a', { k: 'v' }))
+      .build();
+    const own = await mutable.get(V1ConfigMap, { namespace: 'ns', name: 'a' });
+    (own.data as Record<string, string>).k = 'w';
+    expect((await mutable.get(V1ConfigMap, { namespace: 'ns', name: 'a' })).data).toEqual({ k: 'v' });
   });
 
   it('answers matchingFields from a registered index, as the cache does', async () => {

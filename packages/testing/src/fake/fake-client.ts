@@ -1,13 +1,16 @@
 /**
  * `FakeClient`: core's `Client` over an in-memory `ObjectTracker`, with the API server's
  * observable semantics (see `docs/testing.md` for the list and for where it deliberately
- * differs). Reads return mutable copies; every write leaves a `WriteRecord` in `writes`;
+ * differs). Reads hand out frozen objects, as the manager's cached client does (so a
+ * reconciler that changes one without `deepCopy` fails here as it would there); writes
+ * return mutable copies; every write leaves a `WriteRecord` in `writes`;
  * every call passes the interceptors. Build one with `fakeClient()...build()`.
  * @module
  */
 import {
   type Client,
   ClientError,
+  cache,
   client,
   type KubernetesList,
   type KubernetesObject,
@@ -39,6 +42,8 @@ export interface FakeClientConfig {
   schemas: Map<string, resources.ObjectClass>;
   interceptors: Interceptor[];
   now: () => Date;
+  /** Reads return copies (the API reader) instead of the frozen stored objects (the manager's cached client). */
+  mutableReads: boolean;
 }
 
 export class FakeClient implements Client {
@@ -137,7 +142,7 @@ export class FakeClient implements Client {
     return this.run(op, async () => {
       const stored = this.tracker.get(info, objectKey({ namespace, name: key.name }));
       if (stored === undefined) throw notFound(action, info, key.name);
-      return (options.metadataOnly ? partial(stored) : structuredClone(stored)) as T;
+      return this.handOut(stored, options.metadataOnly) as T;
     });
   }
 
@@ -159,7 +164,7 @@ export class FakeClient implements Client {
           continue: one.continue,
           remainingItemCount: one.remainingItemCount,
         },
-        items: one.items.map((o) => (options.metadataOnly ? partial(o) : structuredClone(o))) as T[],
+        items: one.items.map((o) => this.handOut(o, options.metadataOnly)) as T[],
       };
     });
   }
@@ -194,6 +199,12 @@ export class FakeClient implements Client {
       patch: (obj, patch, options = {}) => this.writer.patch(obj, patch, options, 'status'),
       apply: (obj, options = {}) => this.writer.apply(obj, options, 'status'),
     };
+  }
+
+  /** What a read returns: the stored object itself (frozen, shared) as the cache does, or a copy. */
+  private handOut(stored: KubernetesObject, metadataOnly: boolean | undefined): KubernetesObject {
+    if (metadataOnly) return this.config.mutableReads ? partial(stored) : cache.deepFreeze(partial(stored));
+    return this.config.mutableReads ? structuredClone(stored) : stored;
   }
 
   /** Records a write and returns a mutable copy of its result. */
