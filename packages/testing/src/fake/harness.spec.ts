@@ -150,6 +150,11 @@ describe('ReconcileHarness', () => {
     expect(h.processed.map((p) => p.outcome)).toEqual(['error', 'success', 'success']);
     expect(String(h.processed[0]?.error)).toContain('the object has been modified');
     expect(h.recorder.strings()).toEqual(['Normal Seen saw a', 'Normal Seen saw a']);
+    expect(h.processed.map((p) => [p.writes.map((w) => w.error?.kind ?? 'ok'), p.events.length])).toEqual([
+      [['conflict'], 0],
+      [['ok'], 1],
+      [['ok'], 1],
+    ]);
     expect(h.writes.filter((w) => w.error !== undefined)).toHaveLength(1);
   });
 });

@@ -52,6 +52,10 @@ export interface ProcessedRequest {
   error?: unknown;
   /** The fake clock's time when it ran (ms). */
   at: number;
+  /** The writes this reconcile made (a slice of `harness.writes`). */
+  writes: WriteRecord[];
+  /** The events this reconcile recorded. */
+  events: RecordedEvent[];
 }
 
 export interface HarnessOptions {
@@ -228,8 +232,17 @@ export class ReconcileHarness {
     const request = requestFromKey(key);
     const reconcileID = randomUUID();
     const log = this.log.child({ controller: c.name, namespace: request.namespace, name: request.name, reconcileID });
-    const entry: ProcessedRequest = { controller: c.name, request, outcome: 'success', at: this.clock.now() };
+    const entry: ProcessedRequest = {
+      controller: c.name,
+      request,
+      outcome: 'success',
+      at: this.clock.now(),
+      writes: [],
+      events: [],
+    };
     this.processed.push(entry);
+    const writesBefore = this.client.writes.length;
+    const eventsBefore = this.recorder.events.length;
     try {
       const result: Result =
         (await c.reconciler.reconcile(request, { signal: this.stopper.signal, log, reconcileID })) ?? {};
@@ -253,6 +266,8 @@ export class ReconcileHarness {
       }
     } finally {
       c.queue.done(key);
+      entry.writes = this.client.writes.slice(writesBefore);
+      entry.events = this.recorder.events.slice(eventsBefore);
     }
     await settle();
   }
