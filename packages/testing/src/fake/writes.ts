@@ -157,6 +157,7 @@ export class FakeWrites {
     const manager = this.c.managerOf(options);
     return this.c.recorded({ ...record(op, options), fieldManager: manager }, () =>
       this.c.run(op, async () => {
+        if (sub === 'status' && !this.c.traits(info).status) throw noSuchPath(action);
         const config = wire(obj, info) as JsonObject;
         if (config.metadata) delete (config.metadata as JsonObject).managedFields;
         if (sub === 'status') {
