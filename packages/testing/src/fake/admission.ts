@@ -65,7 +65,23 @@ export function prepareCreate(traits: KindTraits, obj: KubernetesObject, name: s
     resourceVersion: undefined,
   };
   if (traits.status) delete out.status;
-  return out;
+  return withNameLabel(out);
+}
+
+const isNamespace = (obj: KubernetesObject) => obj.kind === 'Namespace' && obj.apiVersion === 'v1';
+
+/** Namespaces carry `kubernetes.io/metadata.name`, which the API server sets and keeps. */
+function withNameLabel<T extends KubernetesObject>(obj: T): T {
+  if (!isNamespace(obj) || obj.metadata?.name === undefined) return obj;
+  obj.metadata.labels = { ...obj.metadata.labels, 'kubernetes.io/metadata.name': obj.metadata.name };
+  return obj;
+}
+
+/** The problem of an update whose uid is not the stored object's (a conflict on the API server). */
+export function uidMismatch(old: KubernetesObject, incoming: KubernetesObject): string | undefined {
+  const uid = incoming.metadata?.uid;
+  if (!uid || uid === old.metadata?.uid) return undefined;
+  return `Precondition failed: UID in precondition: ${uid}, UID in object meta: ${old.metadata?.uid}`;
 }
 
 /** The name of a created object: its own, or `generateName` plus five random characters. */
@@ -126,6 +142,7 @@ export function prepareUpdate(
       else next.status = stored.status;
     }
   }
+  withNameLabel(next as KubernetesObject);
   const causes = finalizerCauses(old, next as KubernetesObject);
   if (traits.generation && !jsonEqual(withoutMetadata(stored), withoutMetadata(next))) {
     (next.metadata as JsonObject).generation = ((old.metadata?.generation ?? 0) as number) + 1;

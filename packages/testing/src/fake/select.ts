@@ -6,7 +6,7 @@
  * field's value), then `limit`/`continue` pages.
  * @module
  */
-import { client, type KubernetesObject, type ResourceInfo } from '@operant/core';
+import { ClientError, client, type KubernetesObject, type ResourceInfo } from '@operant/core';
 import type { KindTraits } from './kinds.js';
 import { badRequest } from './status-errors.js';
 import type { ObjectTracker } from './tracker.js';
@@ -39,10 +39,18 @@ export function select(
 ): KubernetesObject[] {
   const namespace = info.namespaced ? selection.namespace || undefined : undefined;
   if (selection.fieldSelector !== undefined) checkFields(selection.fieldSelector, traits, action);
-  const labels =
-    selection.labelSelector === undefined ? undefined : client.compileLabelSelector(selection.labelSelector);
-  const fields =
-    selection.fieldSelector === undefined ? undefined : client.compileFieldSelector(selection.fieldSelector);
+  // the API server parses selectors: a bad one is its 400, not the client's invalidArgument
+  const parse = <M>(compile: () => M): M => {
+    try {
+      return compile();
+    } catch (err) {
+      if (ClientError.is(err, 'invalidArgument')) throw badRequest(action, err.message);
+      throw err;
+    }
+  };
+  const { labelSelector, fieldSelector } = selection;
+  const labels = labelSelector === undefined ? undefined : parse(() => client.compileLabelSelector(labelSelector));
+  const fields = fieldSelector === undefined ? undefined : parse(() => client.compileFieldSelector(fieldSelector));
   let candidates = tracker.list(info);
   for (const [field, value] of Object.entries(selection.matchingFields ?? {})) {
     const indexed = tracker.byIndex(info, field, value);

@@ -39,8 +39,8 @@ export function alreadyExists(action: string, info: ResourceInfo, name: string):
   });
 }
 
-export function conflict(action: string, info: ResourceInfo, name: string): ClientError {
-  const detail = 'the object has been modified; please apply your changes to the latest version and try again';
+export function conflict(action: string, info: ResourceInfo, name: string, why?: string): ClientError {
+  const detail = why ?? 'the object has been modified; please apply your changes to the latest version and try again';
   return fail(action, 409, 'Conflict', `Operation cannot be fulfilled on ${resourceName(info)} "${name}": ${detail}`, {
     name,
     group: info.group,

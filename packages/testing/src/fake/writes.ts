@@ -14,7 +14,7 @@ import {
   type ResourceInfo,
   resources,
 } from '@operant/core';
-import { markDeleted, nameCauses, nameFor, prepareCreate, prepareUpdate } from './admission.js';
+import { markDeleted, nameCauses, nameFor, prepareCreate, prepareUpdate, uidMismatch } from './admission.js';
 import type { FakeClient } from './fake-client.js';
 import { applyFields, type FieldOwners, recordUpdate } from './field-owners.js';
 import {
@@ -285,6 +285,8 @@ export class FakeWrites {
     manager: string,
     applied?: FieldOwners,
   ): Promise<KubernetesObject> {
+    const uid = uidMismatch(s.old, incoming);
+    if (uid !== undefined) throw conflict(s.action, s.info, s.name, uid);
     const { object, causes } = prepareUpdate(this.c.traits(s.info), s.old, incoming, sub);
     if (causes.length > 0) throw invalid(s.action, s.info, s.name, causes);
     const next = await this.c.admit(s.info, object, s.action);
