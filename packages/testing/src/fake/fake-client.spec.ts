@@ -150,23 +150,6 @@ describe('fakeClient', () => {
     );
     await expect(fakeClient().withKinds(Thing).build().create(thing)).resolves.toBeDefined();
   });
-
-  it('applies a strategic merge patch of a built-in kind as a merge patch (lists replaced whole)', async () => {
-    const deployment: V1Deployment = {
-      apiVersion: 'apps/v1',
-      kind: 'Deployment',
-      metadata: { namespace: 'ns', name: 'd' },
-      spec: { selector: {}, template: { spec: { containers: [{ name: 'a' }, { name: 'b' }] } } },
-    };
-    const client = fakeClient().withObjects(deployment).build();
-    const patched = await client.patch(
-      deployment,
-      strategicMergePatch({ spec: { template: { spec: { containers: [{ name: 'a', image: 'x' }] } } } }),
-    );
-    // the API server would merge by name and keep container b
-    expect(patched.spec?.template.spec?.containers).toEqual([{ name: 'a', image: 'x' }]);
-    expect(patched.metadata?.generation).toBe(2);
-  });
 });
 
 describe('fakeClient, documented differences', () => {

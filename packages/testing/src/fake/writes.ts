@@ -37,6 +37,7 @@ import {
   notFound,
   preconditionFailed,
 } from './status-errors.js';
+import { applyStrategicPatch } from './strategic.js';
 
 type Sub = 'status' | undefined;
 type Stored = { info: ResourceInfo; key: string; old: KubernetesObject; name: string; action: string };
@@ -133,10 +134,13 @@ export class FakeWrites {
         const stored = this.stored(info, obj, action, sub);
         let patched: KubernetesObject;
         try {
+          const data = toJson(patch.data);
           patched = (
             patch.type === 'json'
-              ? applyJsonPatch(stored.old, patch.data as JsonPatchOp[])
-              : applyMergePatch(structuredClone(stored.old), toJson(patch.data))
+              ? applyJsonPatch(stored.old, data as JsonPatchOp[])
+              : patch.type === 'strategic'
+                ? applyStrategicPatch(structuredClone(stored.old), data)
+                : applyMergePatch(structuredClone(stored.old), data)
           ) as KubernetesObject;
         } catch (err) {
           if (!(err instanceof PatchApplyError)) throw err;
