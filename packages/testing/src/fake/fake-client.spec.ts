@@ -1,11 +1,11 @@
 /**
  * What the conformance suite cannot compare with a real API server: the fake's own
  * features (indexes, interceptors, the write log, informer events, seeding) and its
- * documented differences (no discovery, strategic merge as merge, synchronous GC).
+ * documented differences (no discovery, synchronous GC, positional continue tokens).
  */
 import { describe, expect, it } from '@jest/globals';
-import { V1ConfigMap, V1Deployment, V1Pod } from '@kubernetes/client-node';
-import { ClientError, deepCopy, isConflict, resourceType, strategicMergePatch } from '@operant/core';
+import { V1ConfigMap, V1Pod } from '@kubernetes/client-node';
+import { ClientError, deepCopy, isConflict, resourceType } from '@operant/core';
 import { fakeClient } from './builder.js';
 import { FakeInformers } from './informers.js';
 import { failWith } from './interceptor.js';
