@@ -1,9 +1,10 @@
 /**
  * The fake client's subset of server-side apply: who owns which field, conflicts, and the
  * removal of fields an applier stops sending. A field is a leaf of the object: a scalar, an
- * empty object, or a whole list (lists are atomic here; the API server merges list-maps
- * such as `containers` by key). `apiVersion`, `kind` and the server-set parts of
- * `metadata` are nobody's.
+ * empty object, or a whole list, except in the keyed lists of built-in kinds (containers by
+ * name, …: the keys of `strategic.ts`), whose items are walked into as `k:{"name":"a"}`;
+ * custom resources' lists are atomic here. `apiVersion`, `kind` and the server-set parts
+ * of `metadata` are nobody's.
  *
  * - An apply by manager M owns every field it sends. A field another manager owns with a
  *   different value is a conflict (the whole apply fails) unless `force`, which moves the
@@ -14,6 +15,7 @@
  * @module
  */
 import { isObject, type Json, type JsonObject, jsonEqual } from './json.js';
+import { listKeyOf } from './strategic.js';
 
 /** Fields by owner; an owner is `manager` plus operation (`Apply` or `Update`), as in managedFields. */
 export type FieldOwners = Map<string, { manager: string; apply: boolean; fields: Set<string> }>;
@@ -32,11 +34,27 @@ const serverSet = new Set([
   'generateName',
 ]);
 
-/** Every field of `obj`, keyed by its path (JSON of the segments). */
-export function fieldsOf(obj: unknown): Map<string, Json> {
+/** The segment of a keyed list's item: `k:{"name":"a"}`, as in managedFields. */
+const itemSegment = (key: string, value: Json) => `k:${JSON.stringify({ [key]: value })}`;
+
+/** The key of a list whose items merge by key (built-in kinds only: custom resources' lists are atomic here). */
+function keyOfList(value: unknown, path: string[], keyed: boolean): string | undefined {
+  if (!keyed || !Array.isArray(value)) return undefined;
+  const key = listKeyOf(path[path.length - 1] as string, path.slice(0, -1));
+  return key !== undefined && value.every((item) => isObject(item) && item[key] !== undefined) ? key : undefined;
+}
+
+/**
+ * Every field of `obj`, keyed by its path (JSON of the segments). With `keyed`, the items of
+ * built-in keyed lists (containers by name, …) are walked into, one `k:{…}` segment each.
+ */
+export function fieldsOf(obj: unknown, keyed = false): Map<string, Json> {
   const out = new Map<string, Json>();
   const walk = (value: unknown, path: string[]) => {
-    if (isObject(value) && Object.keys(value).length > 0) {
+    const listKey = keyOfList(value, path, keyed);
+    if (listKey !== undefined) {
+      for (const item of value as JsonObject[]) walk(item, [...path, itemSegment(listKey, item[listKey] as Json)]);
+    } else if (isObject(value) && Object.keys(value).length > 0) {
       for (const [key, child] of Object.entries(value)) {
         if (child === undefined) continue;
         if (path.length === 0 && (key === 'apiVersion' || key === 'kind')) continue;
@@ -51,15 +69,21 @@ export function fieldsOf(obj: unknown): Map<string, Json> {
 
 /** `.spec.replicas`: a path as the API server names it in conflicts. */
 export function describePath(key: string): string {
-  return (JSON.parse(key) as string[]).map((s) => `.${s}`).join('');
+  return (JSON.parse(key) as string[]).map((s) => (s.startsWith('k:') ? `[${s.slice(2)}]` : `.${s}`)).join('');
 }
 
 const ownerKey = (manager: string, apply: boolean) => `${manager}\u0000${apply ? 'Apply' : 'Update'}`;
 
 /** Records an update by `manager`: it owns what changed between `before` and `after`. */
-export function recordUpdate(owners: FieldOwners, manager: string, before: unknown, after: unknown): void {
-  const old = fieldsOf(before);
-  const now = fieldsOf(after);
+export function recordUpdate(
+  owners: FieldOwners,
+  manager: string,
+  before: unknown,
+  after: unknown,
+  keyed: boolean,
+): void {
+  const old = fieldsOf(before, keyed);
+  const now = fieldsOf(after, keyed);
   const changed = [...now].filter(([k, v]) => !old.has(k) || !jsonEqual(old.get(k), v)).map(([k]) => k);
   const gone = [...old.keys()].filter((k) => !now.has(k));
   for (const entry of owners.values()) for (const k of [...changed, ...gone]) entry.fields.delete(k);
@@ -87,10 +111,11 @@ export function applyFields(
   live: JsonObject | undefined,
   config: JsonObject,
   force: boolean,
+  keyed: boolean,
 ): ApplyOutcome {
   const next: FieldOwners = new Map([...owners].map(([k, e]) => [k, { ...e, fields: new Set(e.fields) }]));
-  const wanted = fieldsOf(config);
-  const current = fieldsOf(live);
+  const wanted = fieldsOf(config, keyed);
+  const current = fieldsOf(live, keyed);
   const conflicts: Conflict[] = [];
   for (const [path, value] of wanted) {
     for (const entry of next.values()) {
@@ -105,32 +130,53 @@ export function applyFields(
   let object = structuredClone(live ?? {}) as JsonObject;
   for (const path of mine?.fields ?? []) {
     const ownedElsewhere = [...next.values()].some((e) => e !== mine && e.fields.has(path));
-    if (!wanted.has(path) && !ownedElsewhere) object = removePath(object, JSON.parse(path) as string[]);
+    if (!wanted.has(path) && !ownedElsewhere) object = removePath(object, JSON.parse(path) as string[]) as JsonObject;
   }
   next.set(ownerKey(manager, true), { manager, apply: true, fields: new Set(wanted.keys()) });
   prune(next);
-  return { object: mergeApplied(object, config) as JsonObject, owners: next };
+  return { object: mergeApplied(object, config, [], keyed) as JsonObject, owners: next };
 }
 
-/** Objects merge; lists and scalars replace (atomic). */
-function mergeApplied(live: unknown, config: unknown): unknown {
+/** Objects merge; keyed lists merge by key (stored items first, new ones after); other lists and scalars replace. */
+function mergeApplied(live: unknown, config: unknown, path: string[], keyed: boolean): unknown {
+  const listKey = keyOfList(config, path, keyed);
+  if (listKey !== undefined && Array.isArray(live) && keyOfList(live, path, keyed) === listKey) {
+    const items = config as JsonObject[];
+    const out = (live as JsonObject[]).map((item) => {
+      const applied = items.find((c) => c[listKey] === item[listKey]);
+      return applied === undefined ? item : (mergeApplied(item, applied, path, keyed) as JsonObject);
+    });
+    return [...out, ...items.filter((c) => !out.some((item) => item[listKey] === c[listKey]))];
+  }
   if (!isObject(live) || !isObject(config)) return structuredClone(config);
   const out: JsonObject = { ...live };
   for (const [key, value] of Object.entries(config)) {
     if (value === undefined) continue;
-    out[key] = mergeApplied(live[key], value) as Json;
+    out[key] = mergeApplied(live[key], value, [...path, key], keyed) as Json;
   }
   return out;
 }
 
-function removePath(obj: JsonObject, path: string[]): JsonObject {
+/** Removes the field at `path`; a `k:{…}` segment names a list item, which goes with its key field. */
+function removePath(obj: Json, path: string[]): Json {
   const [head, ...rest] = path;
-  if (head === undefined || !(head in obj)) return obj;
+  if (head === undefined) return obj;
+  if (head.startsWith('k:') && Array.isArray(obj)) {
+    const [key, value] = Object.entries(JSON.parse(head.slice(2)) as JsonObject)[0] as [string, Json];
+    const at = obj.findIndex((item) => isObject(item) && jsonEqual(item[key], value));
+    if (at < 0) return obj;
+    const out = [...obj];
+    if (rest.length === 1 && rest[0] === key) out.splice(at, 1);
+    else out[at] = removePath(out[at] as Json, rest);
+    return out;
+  }
+  if (!isObject(obj) || !(head in obj)) return obj;
   const out = { ...obj };
   if (rest.length === 0) delete out[head];
-  else if (isObject(out[head])) {
-    const child = removePath(out[head] as JsonObject, rest);
-    if (Object.keys(child).length === 0) delete out[head];
+  else {
+    const child = removePath(out[head] as Json, rest);
+    const empty = (isObject(child) && Object.keys(child).length === 0) || (Array.isArray(child) && child.length === 0);
+    if (empty) delete out[head];
     else out[head] = child;
   }
   return out;

@@ -26,9 +26,12 @@ const mergeKeys: Record<string, string> = {
 /** Lists of scalars merged as sets (the patch's first, as for keyed lists). */
 const setLists = new Set(['finalizers']);
 
-/** The key of a container's or a service's `ports` list. */
-const portsKey = (path: readonly string[]) =>
-  path.includes('containers') || path.some((p) => p.endsWith('Containers')) ? 'containerPort' : 'port';
+/** The merge key of the list `field` at `path` (a container's `ports` differ from a Service's), if it has one. */
+export function listKeyOf(field: string, path: readonly string[]): string | undefined {
+  if (field !== 'ports') return mergeKeys[field];
+  const inContainer = path.some((p) => p === 'containers' || p.endsWith('Containers'));
+  return inContainer ? 'containerPort' : 'port';
+}
 
 export function applyStrategicPatch(target: unknown, patch: unknown, path: string[] = []): unknown {
   if (!isObject(patch)) return patch;
@@ -38,7 +41,7 @@ export function applyStrategicPatch(target: unknown, patch: unknown, path: strin
       delete out[field];
       continue;
     }
-    const key = field === 'ports' ? portsKey(path) : mergeKeys[field];
+    const key = listKeyOf(field, path);
     const current = out[field];
     if (Array.isArray(value) && Array.isArray(current) && key !== undefined) {
       out[field] = mergeList(current, value, key, [...path, field]);

@@ -81,7 +81,7 @@ export class FakeWrites {
         if (this.c.tracker.get(info, key) !== undefined) throw alreadyExists(action, info, name);
         const created = await this.c.admit(info, prepareCreate(this.c.traits(info), body, name, this.now()), action);
         const owners: FieldOwners = new Map();
-        recordUpdate(owners, manager, undefined, created);
+        recordUpdate(owners, manager, undefined, created, isBuiltin(info));
         if (options.dryRun) return toJson(created);
         return this.c.tracker.put(info, created, owners);
       }),
@@ -178,7 +178,15 @@ export class FakeWrites {
           throw live === undefined ? notFound(action, info, name) : conflict(action, info, name);
         }
         const owners = live === undefined ? new Map() : this.c.tracker.owners(info, key);
-        const outcome = applyFields(owners, manager, live as JsonObject | undefined, config, options.force ?? false);
+        const keyed = isBuiltin(info);
+        const outcome = applyFields(
+          owners,
+          manager,
+          live as JsonObject | undefined,
+          config,
+          options.force ?? false,
+          keyed,
+        );
         if ('conflicts' in outcome) throw applyConflict(action, info, name, outcome.conflicts);
         const merged = outcome.object as KubernetesObject;
         if (live === undefined) {
@@ -300,7 +308,7 @@ export class FakeWrites {
       jsonEqual(withoutVersion(next), withoutVersion(s.old)) && (applied === undefined || sameOwners(applied, stale));
     if (options.dryRun || unchanged) return unchanged ? s.old : toJson(next);
     const owners = applied ?? cloneOwners(stale);
-    if (applied === undefined) recordUpdate(owners, manager, s.old, next);
+    if (applied === undefined) recordUpdate(owners, manager, s.old, next, isBuiltin(s.info));
     if (next.metadata?.deletionTimestamp !== undefined && (next.metadata.finalizers ?? []).length === 0) {
       // the API server deletes in the same step: watchers see only the DELETED event
       const gone = this.c.tracker.remove(s.info, s.key, next) ?? next;
