@@ -1,9 +1,9 @@
 /**
  * The fake client's subset of server-side apply: who owns which field, conflicts, and the
  * removal of fields an applier stops sending. A field is a leaf of the object: a scalar, an
- * empty object, or a whole list, except in the keyed lists of built-in kinds (containers by
- * name, …: the keys of `strategic.ts`), whose items are walked into as `k:{"name":"a"}`;
- * custom resources' lists are atomic here. `apiVersion`, `kind` and the server-set parts
+ * empty object, or a whole list, except in keyed lists — of built-in kinds (containers by
+ * name, …: the keys of `strategic.ts`) and `@ListType('map')` lists of custom resources —
+ * whose items are walked into as `k:{"name":"a"}`. `apiVersion`, `kind` and the server-set parts
  * of `metadata` are nobody's.
  *
  * - An apply by manager M owns every field it sends. A field another manager owns with a
@@ -15,7 +15,7 @@
  * @module
  */
 import { isObject, type Json, type JsonObject, jsonEqual } from './json.js';
-import { listKeyOf } from './strategic.js';
+import type { ListKeys } from './kinds.js';
 
 /** Fields by owner; an owner is `manager` plus operation (`Apply` or `Update`), as in managedFields. */
 export type FieldOwners = Map<string, { manager: string; apply: boolean; fields: Set<string> }>;
@@ -35,25 +35,31 @@ const serverSet = new Set([
 ]);
 
 /** The segment of a keyed list's item: `k:{"name":"a"}`, as in managedFields. */
-const itemSegment = (key: string, value: Json) => `k:${JSON.stringify({ [key]: value })}`;
+const itemSegment = (keys: readonly string[], item: JsonObject) =>
+  `k:${JSON.stringify(Object.fromEntries(keys.map((k) => [k, item[k]])))}`;
 
-/** The key of a list whose items merge by key (built-in kinds only: custom resources' lists are atomic here). */
-function keyOfList(value: unknown, path: string[], keyed: boolean): string | undefined {
-  if (!keyed || !Array.isArray(value)) return undefined;
-  const key = listKeyOf(path[path.length - 1] as string, path.slice(0, -1));
-  return key !== undefined && value.every((item) => isObject(item) && item[key] !== undefined) ? key : undefined;
+const sameItem = (keys: readonly string[], a: Json, b: Json) =>
+  isObject(a) && isObject(b) && keys.every((k) => jsonEqual(a[k], b[k]));
+
+/** The keys of `value` when it is a keyed list of the kind (at `path`, item segments left out). */
+function keysOfList(value: unknown, path: string[], listKeys: ListKeys): readonly string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const keys = listKeys(path.filter((segment) => !segment.startsWith('k:')));
+  return keys !== undefined && value.every((item) => isObject(item) && keys.every((k) => item[k] !== undefined))
+    ? keys
+    : undefined;
 }
 
 /**
- * Every field of `obj`, keyed by its path (JSON of the segments). With `keyed`, the items of
- * built-in keyed lists (containers by name, …) are walked into, one `k:{…}` segment each.
+ * Every field of `obj`, keyed by its path (JSON of the segments). The items of the kind's
+ * keyed lists (`listKeys`) are walked into, one `k:{…}` segment each.
  */
-export function fieldsOf(obj: unknown, keyed = false): Map<string, Json> {
+export function fieldsOf(obj: unknown, listKeys: ListKeys = () => undefined): Map<string, Json> {
   const out = new Map<string, Json>();
   const walk = (value: unknown, path: string[]) => {
-    const listKey = keyOfList(value, path, keyed);
-    if (listKey !== undefined) {
-      for (const item of value as JsonObject[]) walk(item, [...path, itemSegment(listKey, item[listKey] as Json)]);
+    const keys = keysOfList(value, path, listKeys);
+    if (keys !== undefined) {
+      for (const item of value as JsonObject[]) walk(item, [...path, itemSegment(keys, item)]);
     } else if (isObject(value) && Object.keys(value).length > 0) {
       for (const [key, child] of Object.entries(value)) {
         if (child === undefined) continue;
@@ -80,10 +86,10 @@ export function recordUpdate(
   manager: string,
   before: unknown,
   after: unknown,
-  keyed: boolean,
+  listKeys: ListKeys,
 ): void {
-  const old = fieldsOf(before, keyed);
-  const now = fieldsOf(after, keyed);
+  const old = fieldsOf(before, listKeys);
+  const now = fieldsOf(after, listKeys);
   const changed = [...now].filter(([k, v]) => !old.has(k) || !jsonEqual(old.get(k), v)).map(([k]) => k);
   const gone = [...old.keys()].filter((k) => !now.has(k));
   for (const entry of owners.values()) for (const k of [...changed, ...gone]) entry.fields.delete(k);
@@ -111,11 +117,11 @@ export function applyFields(
   live: JsonObject | undefined,
   config: JsonObject,
   force: boolean,
-  keyed: boolean,
+  listKeys: ListKeys,
 ): ApplyOutcome {
   const next: FieldOwners = new Map([...owners].map(([k, e]) => [k, { ...e, fields: new Set(e.fields) }]));
-  const wanted = fieldsOf(config, keyed);
-  const current = fieldsOf(live, keyed);
+  const wanted = fieldsOf(config, listKeys);
+  const current = fieldsOf(live, listKeys);
   const conflicts: Conflict[] = [];
   for (const [path, value] of wanted) {
     for (const entry of next.values()) {
@@ -134,25 +140,25 @@ export function applyFields(
   }
   next.set(ownerKey(manager, true), { manager, apply: true, fields: new Set(wanted.keys()) });
   prune(next);
-  return { object: mergeApplied(object, config, [], keyed) as JsonObject, owners: next };
+  return { object: mergeApplied(object, config, [], listKeys) as JsonObject, owners: next };
 }
 
 /** Objects merge; keyed lists merge by key (stored items first, new ones after); other lists and scalars replace. */
-function mergeApplied(live: unknown, config: unknown, path: string[], keyed: boolean): unknown {
-  const listKey = keyOfList(config, path, keyed);
-  if (listKey !== undefined && Array.isArray(live) && keyOfList(live, path, keyed) === listKey) {
-    const items = config as JsonObject[];
-    const out = (live as JsonObject[]).map((item) => {
-      const applied = items.find((c) => c[listKey] === item[listKey]);
-      return applied === undefined ? item : (mergeApplied(item, applied, path, keyed) as JsonObject);
+function mergeApplied(live: unknown, config: unknown, path: string[], listKeys: ListKeys): unknown {
+  const keys = keysOfList(config, path, listKeys);
+  if (keys !== undefined && Array.isArray(live) && keysOfList(live, path, listKeys) !== undefined) {
+    const items = config as Json[];
+    const out = live.map((item) => {
+      const applied = items.find((c) => sameItem(keys, c, item));
+      return applied === undefined ? item : (mergeApplied(item, applied, path, listKeys) as Json);
     });
-    return [...out, ...items.filter((c) => !out.some((item) => item[listKey] === c[listKey]))];
+    return [...out, ...items.filter((c) => !out.some((item) => sameItem(keys, c, item)))];
   }
   if (!isObject(live) || !isObject(config)) return structuredClone(config);
   const out: JsonObject = { ...live };
   for (const [key, value] of Object.entries(config)) {
     if (value === undefined) continue;
-    out[key] = mergeApplied(live[key], value, [...path, key], keyed) as Json;
+    out[key] = mergeApplied(live[key], value, [...path, key], listKeys) as Json;
   }
   return out;
 }
@@ -162,11 +168,13 @@ function removePath(obj: Json, path: string[]): Json {
   const [head, ...rest] = path;
   if (head === undefined) return obj;
   if (head.startsWith('k:') && Array.isArray(obj)) {
-    const [key, value] = Object.entries(JSON.parse(head.slice(2)) as JsonObject)[0] as [string, Json];
-    const at = obj.findIndex((item) => isObject(item) && jsonEqual(item[key], value));
+    const item = JSON.parse(head.slice(2)) as JsonObject;
+    const keys = Object.keys(item);
+    const at = obj.findIndex((o) => sameItem(keys, o, item));
     if (at < 0) return obj;
     const out = [...obj];
-    if (rest.length === 1 && rest[0] === key) out.splice(at, 1);
+    // an item goes with its key fields
+    if (rest.length === 1 && keys.includes(rest[0] as string)) out.splice(at, 1);
     else out[at] = removePath(out[at] as Json, rest);
     return out;
   }

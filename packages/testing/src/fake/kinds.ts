@@ -9,7 +9,11 @@
  * @module
  */
 import { type ResourceInfo, resources } from '@operant/core';
-import { getResourceMetadata } from '@operant/crd';
+import { buildCrd, getResourceMetadata, type JSONSchemaProps } from '@operant/crd';
+import { listKeyOf } from './strategic.js';
+
+/** The keys of the keyed list at `path` (field names from the root, no item segments), if it is one. */
+export type ListKeys = (path: readonly string[]) => readonly string[] | undefined;
 
 export interface KindTraits {
   status: boolean;
@@ -18,6 +22,41 @@ export interface KindTraits {
   selectableFields: readonly string[] | undefined;
   /** The `@operant/crd` class, when the kind was named by one. */
   schemaClass: resources.ObjectClass | undefined;
+  /** Lists whose items server-side apply merges by key. */
+  listKeys: ListKeys;
+}
+
+const noKeys: ListKeys = () => undefined;
+
+/** Built-in kinds: the merge keys of the lists operators patch (see `strategic.ts`). */
+const builtinListKeys: ListKeys = (path) => {
+  const key = listKeyOf(path[path.length - 1] ?? '', path.slice(0, -1));
+  return key === undefined ? undefined : [key];
+};
+
+const crdKeys = new WeakMap<object, ListKeys>();
+
+/** A class's `@ListType('map')` lists and their `@ListMapKey`s, read from the schema `buildCrd` writes. */
+function keysOfClass(type: resources.ObjectClass): ListKeys {
+  let keys = crdKeys.get(type);
+  if (keys === undefined) {
+    const found = new Map<string, string[]>();
+    const walk = (schema: JSONSchemaProps | undefined, path: string[]) => {
+      if (schema === undefined) return;
+      const mapKeys = schema['x-kubernetes-list-map-keys'];
+      if (schema['x-kubernetes-list-type'] === 'map' && mapKeys !== undefined) found.set(path.join('.'), mapKeys);
+      for (const [name, child] of Object.entries(schema.properties ?? {})) walk(child, [...path, name]);
+      walk(schema.items as JSONSchemaProps | undefined, path);
+    };
+    try {
+      walk(buildCrd(type).spec.versions[0]?.schema?.openAPIV3Schema, []);
+    } catch {
+      // a class buildCrd refuses has no keyed lists to offer
+    }
+    keys = (path) => found.get(path.join('.'));
+    crdKeys.set(type, keys);
+  }
+  return keys;
 }
 
 /** Built-in kinds with a status subresource and/or generation tracking; the rest have neither. */
@@ -50,7 +89,13 @@ export function isBuiltin(info: ResourceInfo): boolean {
 export function traitsOf(info: ResourceInfo, type: unknown, statusOverride: boolean | undefined): KindTraits {
   if (isBuiltin(info)) {
     const t = builtinTraits[resources.gvkString(info)] ?? { status: false, generation: false };
-    return { ...t, status: statusOverride ?? t.status, selectableFields: undefined, schemaClass: undefined };
+    return {
+      ...t,
+      status: statusOverride ?? t.status,
+      selectableFields: undefined,
+      schemaClass: undefined,
+      listKeys: builtinListKeys,
+    };
   }
   const meta = typeof type === 'function' ? getResourceMetadata(type) : undefined;
   const isCrdClass = meta?.options !== undefined;
@@ -59,5 +104,6 @@ export function traitsOf(info: ResourceInfo, type: unknown, statusOverride: bool
     generation: true,
     selectableFields: (meta?.selectableFields ?? []).map((f) => f.replace(/^\./, '')),
     schemaClass: isCrdClass ? (type as KindTraits['schemaClass']) : undefined,
+    listKeys: isCrdClass ? keysOfClass(type as resources.ObjectClass) : noKeys,
   };
 }
