@@ -10,6 +10,7 @@ const shared = {
     '^@operant/(core|crd|cli)$': '<rootDir>/packages/$1/src/index.ts',
     '^@operant/testing$': '<rootDir>/packages/testing/src/index.ts',
     '^@operant/testing/jest$': '<rootDir>/packages/testing/src/jest/index.ts',
+    '^@operant/testing/fake$': '<rootDir>/packages/testing/src/fake/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',

@@ -69,4 +69,4 @@ export { QUANTITY_PATTERN } from './schema/known-types.js';
 export type * from './schema/types.js';
 export type { SkippedRule } from './validate/cel.js';
 export type { ValidationIssue } from './validate/issues.js';
-export { type Newable, toInstance, type ValidateOptions, validate } from './validate/validate.js';
+export { type Newable, toInstance, type ValidateOptions, validate, withDefaults } from './validate/validate.js';

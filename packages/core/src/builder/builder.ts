@@ -13,98 +13,21 @@
  * ```
  * @module
  */
-import type { EventHandler } from '../api/event-handler.js';
-import type { KubernetesObject } from '../api/object.js';
-import type { Predicate } from '../api/predicate.js';
 import type { Reconciler } from '../api/reconciler.js';
-import type { Source } from '../api/source.js';
-import { Controller, type ControllerOptions } from '../controller/controller.js';
-import { enqueueRequestForObject } from '../handler/enqueue-for-object.js';
-import { enqueueRequestForOwner } from '../handler/enqueue-for-owner.js';
+import { Controller } from '../controller/controller.js';
 import type { Manager } from '../manager/manager.js';
 import type { ResourceInfo, ResourceType } from '../resources/resource-type.js';
-import { kind } from '../source/kind.js';
+import { ControllerInputs } from './controller-inputs.js';
 import { BuilderError, type BuilderProblem } from './errors.js';
 
-export interface ForOptions {
-  predicates?: readonly Predicate[];
-}
-
-export interface OwnsOptions {
-  predicates?: readonly Predicate[];
-  /** Enqueue every owner of the kind, not only the controller owner. Default false. */
-  matchEveryOwner?: boolean;
-}
-
-export interface WatchesOptions {
-  predicates?: readonly Predicate[];
-}
-
-type KindInput = { type: ResourceType; predicates: readonly Predicate[] };
+export type { ForOptions, OwnsOptions, WatchesOptions } from './controller-inputs.js';
 
 const typeName = (type: ResourceType): string =>
   typeof type === 'function' ? type.name || 'an anonymous class' : type.kind;
 
-export class Builder {
-  private forInput: KindInput | undefined;
-  private readonly ownsInputs: (KindInput & { matchEveryOwner: boolean })[] = [];
-  private readonly watchesInputs: (KindInput & { handler: EventHandler })[] = [];
-  private readonly rawSources: Source[] = [];
-  private readonly globalPredicates: Predicate[] = [];
-  private name: string | undefined;
-  private options: ControllerOptions = {};
-  private forCalls = 0;
-
-  constructor(private readonly manager: Manager) {}
-
-  /** The kind this controller reconciles (one `for` per controller). */
-  for(type: ResourceType, options: ForOptions = {}): this {
-    this.forCalls++;
-    this.forInput = { type, predicates: options.predicates ?? [] };
-    return this;
-  }
-
-  /** A kind this controller creates; events on it reconcile its controller owner. */
-  owns(type: ResourceType, options: OwnsOptions = {}): this {
-    this.ownsInputs.push({
-      type,
-      predicates: options.predicates ?? [],
-      matchEveryOwner: options.matchEveryOwner ?? false,
-    });
-    return this;
-  }
-
-  /** Events of any kind, mapped to requests by `handler`. */
-  watches<T extends KubernetesObject>(
-    type: ResourceType<T>,
-    handler: EventHandler<T>,
-    options: WatchesOptions = {},
-  ): this {
-    this.watchesInputs.push({ type, handler: handler as EventHandler, predicates: options.predicates ?? [] });
-    return this;
-  }
-
-  /** A source as it is (channels, custom sources); the event filters do not apply to it. */
-  watchesRawSource(source: Source): this {
-    this.rawSources.push(source);
-    return this;
-  }
-
-  /** Predicates applied to every `for`, `owns` and `watches` event. */
-  withEventFilter(...predicates: Predicate[]): this {
-    this.globalPredicates.push(...predicates);
-    return this;
-  }
-
-  /** The controller's name (logs, metrics); defaults to the lowercase kind of `for`. */
-  named(name: string): this {
-    this.name = name;
-    return this;
-  }
-
-  withOptions(options: ControllerOptions): this {
-    this.options = { ...this.options, ...options };
-    return this;
+export class Builder extends ControllerInputs {
+  constructor(private readonly manager: Manager) {
+    super();
   }
 
   /** Builds the controller and adds it to the manager. */
@@ -161,20 +84,7 @@ export class Builder {
       kind: forInfo?.kind,
       ...this.options,
     });
-    const cache = this.manager.cache;
-    const filters = (own: readonly Predicate[]) => [...this.globalPredicates, ...own];
-    const sources: Source[] = [];
-    if (this.forInput !== undefined) {
-      sources.push(kind(cache, this.forInput.type, enqueueRequestForObject(), ...filters(this.forInput.predicates)));
-    }
-    for (const input of this.ownsInputs) {
-      const handler = enqueueRequestForOwner(forInfo as ResourceInfo, { onlyController: !input.matchEveryOwner });
-      sources.push(kind(cache, input.type, handler, ...filters(input.predicates)));
-    }
-    for (const input of this.watchesInputs) {
-      sources.push(kind(cache, input.type, input.handler, ...filters(input.predicates)));
-    }
-    sources.push(...this.rawSources);
+    const sources = this.sources(this.manager.cache, forInfo);
     for (const source of sources) void controller.watch(source);
     this.manager.add(controller);
     return controller;

@@ -2,5 +2,7 @@
  * `controllerManagedBy(manager).for().owns().watches().withEventFilter().named().withOptions().complete()`.
  * @module builder
  */
-export { Builder, controllerManagedBy, type ForOptions, type OwnsOptions, type WatchesOptions } from './builder.js';
+export { Builder, controllerManagedBy } from './builder.js';
+// ControllerInputs is required by @operant/testing's reconcile harness (its controllers watch what a built one would)
+export { ControllerInputs, type ForOptions, type OwnsOptions, type WatchesOptions } from './controller-inputs.js';
 export { BuilderError, type BuilderProblem, type BuilderProblemKind } from './errors.js';

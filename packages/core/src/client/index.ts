@@ -25,8 +25,11 @@ export {
   isNotFound,
   isTimeout,
   isUnknownKind,
+  kindOfStatus,
   type Status,
   type StatusCause,
+  // required by @operant/testing's fake client: its errors are built as the REST client builds them
+  statusError,
 } from './errors.js';
 export type {
   ApplyOptions,
@@ -61,6 +64,7 @@ export {
   compileLabelSelector,
   type FieldSelector,
   fieldSelectorString,
+  fieldValue,
   type LabelSelector,
   type LabelSelectorRequirement,
   labelSelectorString,

@@ -25,7 +25,8 @@ export function providerName(provider: Provider): string {
   return nameOf(providerToken(provider));
 }
 
-function bindProvider(container: Container, provider: Provider): void {
+/** Binds one provider (class, value, class under a token, factory) as `createOperator` does. */
+export function bindProvider(container: Container, provider: Provider): void {
   if (typeof provider === 'function') {
     container.bind(provider).toSelf().inSingletonScope();
     return;

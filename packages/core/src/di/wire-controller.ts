@@ -4,15 +4,19 @@
  * are called on the instance; their throws take the controller's or the source's error path.
  * @module
  */
+import type { EventHandler } from '../api/event-handler.js';
 import type { KubernetesObject } from '../api/object.js';
 import type { Predicate } from '../api/predicate.js';
+import type { Reconciler } from '../api/reconciler.js';
 import type { Request } from '../api/request.js';
+import type { Source } from '../api/source.js';
 import { controllerManagedBy } from '../builder/builder.js';
-import type { Controller } from '../controller/controller.js';
+import type { Controller, ControllerOptions } from '../controller/controller.js';
 import type { MemberKey } from '../decorators/metadata/types.js';
 import { enqueueRequestForObject } from '../handler/enqueue-for-object.js';
 import { enqueueRequestsFromMapFunc } from '../handler/enqueue-from-map.js';
 import type { Manager } from '../manager/manager.js';
+import type { ResourceType } from '../resources/resource-type.js';
 import { type ChannelInput, channel } from '../source/channel.js';
 import type { ControllerSpec } from './scan-controller.js';
 
@@ -24,9 +28,30 @@ function methodPredicate(instance: Methods, member: MemberKey): Predicate {
   return { create: call('create'), update: call('update'), delete: call('delete'), generic: call('generic') };
 }
 
+/**
+ * What a scanned controller is wired into: the builder's calls. `controllerManagedBy(manager)`
+ * is one; @operant/testing's reconcile harness is another, so decorated controllers reach
+ * a test the same way they reach the runtime.
+ */
+export interface ControllerWiring<C> {
+  named(name: string): this;
+  withOptions(options: ControllerOptions): this;
+  for(type: ResourceType, options?: { predicates?: readonly Predicate[] }): this;
+  owns(type: ResourceType): this;
+  watches(type: ResourceType, handler: EventHandler, options?: { predicates?: readonly Predicate[] }): this;
+  watchesRawSource(source: Source): this;
+  withEventFilter(...predicates: Predicate[]): this;
+  complete(reconciler: Reconciler): C;
+}
+
 export function wireController(manager: Manager, spec: ControllerSpec, instance: object): Controller {
+  return wireControllerInto(controllerManagedBy(manager), spec, instance);
+}
+
+/** Drives `target` with the calls the decorators of `spec` stand for, calling methods on `instance`. */
+export function wireControllerInto<C>(target: ControllerWiring<C>, spec: ControllerSpec, instance: object): C {
   const methods = instance as Methods;
-  const builder = controllerManagedBy(manager).named(spec.name).withOptions(spec.options);
+  const builder = target.named(spec.name).withOptions(spec.options);
   builder.for(spec.for, { predicates: spec.forPredicates });
   for (const owned of spec.owns) builder.owns(owned);
   for (const watch of spec.watches) {

@@ -62,6 +62,13 @@ export class FakeClock implements Clock {
     return this.timers.filter((t) => !t.cancelled).length;
   }
 
+  /** When the earliest pending timer falls due (undefined when none is pending). */
+  nextTimerAt(): number | undefined {
+    let at: number | undefined;
+    for (const t of this.timers) if (!t.cancelled && (at === undefined || t.at < at)) at = t.at;
+    return at;
+  }
+
   /** Moves time forward by `ms`, firing every timer that falls due, in order. */
   advance(ms: number): void {
     const target = this.time + ms;

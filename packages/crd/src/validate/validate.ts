@@ -17,7 +17,8 @@ import { schemaOf } from './schema-of.js';
 // biome-ignore lint/suspicious/noExplicitAny: constructors of any arity
 export type Newable<T> = new (...args: any[]) => T;
 
-function defaulted(type: AnyClass, plain: unknown): unknown {
+/** A copy of `plain` with the schema's defaults applied, as the API server applies them on create and update. */
+export function withDefaults(type: AnyClass, plain: unknown): unknown {
   const copy = structuredClone(plain);
   applyDefaults(copy, schemaOf(type));
   return copy;
@@ -25,7 +26,7 @@ function defaulted(type: AnyClass, plain: unknown): unknown {
 
 /** A class instance of `plain` (a JSON object), with the schema's defaults applied. */
 export function toInstance<T extends object>(type: Newable<T>, plain: unknown): T {
-  return plainToInstance(type, defaulted(type, plain) as object) as T;
+  return plainToInstance(type, withDefaults(type, plain) as object) as T;
 }
 
 export interface ValidateOptions {
@@ -41,7 +42,7 @@ export async function validate(
   type: Newable<object>,
   options: ValidateOptions = {},
 ): Promise<ValidationIssue[]> {
-  const plain = defaulted(type, obj instanceof type ? instanceToPlain(obj) : obj);
+  const plain = withDefaults(type, obj instanceof type ? instanceToPlain(obj) : obj);
   const instance = plainToInstance(type, plain as object);
   const errors = await classValidate(instance, { forbidUnknownValues: true, ...options.validator });
   const cel = evaluateRules(plain, schemaOf(type));

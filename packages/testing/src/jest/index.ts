@@ -6,6 +6,8 @@
  * - `useControlPlane(options)`: a control plane of the suite's own, started in `beforeAll`
  *   and stopped in `afterAll`.
  * - `sharedKubeConfig()`: the admin KubeConfig of the global setup's control plane.
+ * - `operantMatchers`: `toHaveCondition(type, status)` and `toBeOwnedBy(owner)`, for `expect.extend`.
+ * - `eventually(check, { timeout, interval })`: retries an assertion (also at the package root).
  * @module jest
  */
 import { afterAll, beforeAll, describe } from '@jest/globals';
@@ -14,6 +16,8 @@ import { Environment, type EnvironmentOptions } from '../envtest/environment.js'
 import { EnvtestError } from '../envtest/errors.js';
 import { controlPlaneSkipReason } from './shared.js';
 
+export { type EventuallyOptions, eventually } from '../eventually.js';
+export { operantMatchers } from './matchers.js';
 export { controlPlaneSkipReason, KUBECONFIG_VAR, SKIP_VAR, sharedKubeConfig } from './shared.js';
 
 /** `describe` for suites that need the shared control plane. */

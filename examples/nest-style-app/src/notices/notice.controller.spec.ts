@@ -1,0 +1,99 @@
+/**
+ * Unit tests of the Notice controller on the fake client and the reconcile harness: the
+ * same module the operator runs, no control plane (`test/notice.int.spec.ts` runs it on one).
+ */
+import { describe, expect, it } from '@jest/globals';
+import { V1ConfigMap } from '@kubernetes/client-node';
+import { mergePatch } from '@operant/core';
+import { failWith, fakeClient, type ReconcileHarness, reconcileHarness } from '@operant/testing/fake';
+import { operantMatchers } from '@operant/testing/jest';
+import { Formatter } from '../formatting/formatter.js';
+import { AppModule, type Notice, NoticeType, RefreshBus } from '../index.js';
+
+expect.extend(operantMatchers);
+
+const notice = (name: string, labels: Record<string, string>, annotations: Record<string, string> = {}): Notice => ({
+  apiVersion: 'example.operant.dev/v1',
+  kind: 'Notice',
+  metadata: { namespace: 'demo', name, labels, annotations },
+  spec: { message: ` ${name} says hi `, shout: true },
+});
+
+async function harnessWith(...notices: Notice[]): Promise<ReconcileHarness> {
+  const client = fakeClient()
+    .withStatusSubresource(NoticeType) // the Notice CRD declares `subresources: { status: {} }`
+    .withObjects(...notices)
+    .build();
+  const h = await reconcileHarness({ client });
+  await h.addModule(AppModule);
+  return h;
+}
+
+const configMap = (h: ReconcileHarness, name: string) => h.client.get(V1ConfigMap, { namespace: 'demo', name });
+const noticeNamed = (h: ReconcileHarness, name: string) => h.client.get(NoticeType, { namespace: 'demo', name });
+
+describe('NoticeController', () => {
+  it('publishes a Notice as a ConfigMap it controls and counts the refresh in status', async () => {
+    const h = await harnessWith(notice('welcome', { team: 'platform' }));
+    const report = await h.run();
+    expect(report.quiescent).toBe(true);
+    const welcome = await noticeNamed(h, 'welcome');
+    const cm = await configMap(h, 'welcome-notice');
+    expect(cm.data).toEqual({ message: 'WELCOME SAYS HI!' });
+    expect(cm).toBeOwnedBy(welcome, { controller: true });
+    expect(welcome.status).toEqual({ observedGeneration: 1, refreshes: 1 });
+    // its own status patch changes no generation, so the controller does not loop on it
+    expect(h.processed.map((p) => p.request.name)).toEqual(['welcome']);
+    expect(h.writes.map((w) => `${w.verb}${w.subresource ? `/${w.subresource}` : ''} ${w.kind}`)).toEqual([
+      'apply ConfigMap',
+      'patch/status Notice',
+    ]);
+  });
+
+  it('leaves Notices without a team, and paused ones, alone', async () => {
+    const h = await harnessWith(
+      notice('orphan', {}),
+      notice('paused', { team: 'platform' }, { 'example.operant.dev/paused': 'true' }),
+    );
+    expect((await h.run()).steps).toBe(0);
+    expect(h.writes).toEqual([]);
+  });
+
+  it('reconciles again on a spec change and on a RefreshBus event, not on a status change', async () => {
+    const h = await harnessWith(notice('welcome', { team: 'platform' }));
+    await h.run();
+    const current = await noticeNamed(h, 'welcome');
+    await h.client.status().patch(current, mergePatch({ status: { refreshes: 10 } }));
+    expect((await h.run()).steps).toBe(0);
+
+    await h.client.patch(current, mergePatch({ spec: { message: 'changed', shout: false } }));
+    await h.run();
+    expect((await configMap(h, 'welcome-notice')).data).toEqual({ message: 'changed' });
+    expect((await noticeNamed(h, 'welcome')).status).toEqual({ observedGeneration: 2, refreshes: 11 });
+
+    h.get<RefreshBus>(RefreshBus).refresh('demo', 'welcome');
+    expect((await h.run()).steps).toBe(1);
+    expect((await noticeNamed(h, 'welcome')).status?.refreshes).toBe(12);
+  });
+
+  it('retries with backoff when the API server refuses a write', async () => {
+    const h = await harnessWith(notice('welcome', { team: 'platform' }));
+    h.client.intercept(failWith('conflict', { verb: 'patch', subresource: 'status' }));
+    const report = await h.run({ advance: 1_000 });
+    expect(report.quiescent).toBe(true);
+    expect(h.processed.map((p) => p.outcome)).toEqual(['error', 'success']);
+    expect(h.clock.now()).toBe(5); // the first per-key backoff step
+    expect((await noticeNamed(h, 'welcome')).status?.refreshes).toBe(1);
+  });
+
+  it('takes a replaced provider, as a test double of a collaborator', async () => {
+    const client = fakeClient()
+      .withStatusSubresource(NoticeType)
+      .withObjects(notice('hi', { team: 't' }))
+      .build();
+    const h = await reconcileHarness({ client });
+    await h.addModule(AppModule, [{ provide: Formatter, useValue: { format: (m: string) => `<${m}>` } }]);
+    await h.run();
+    expect((await configMap(h, 'hi-notice')).data).toEqual({ message: '< hi says hi >' });
+  });
+});

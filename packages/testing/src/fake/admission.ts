@@ -1,0 +1,179 @@
+/**
+ * What the API server does to an object between the request and storage, for the fake
+ * client: on create it fills `uid`, `creationTimestamp`, `generation` and a name from
+ * `generateName`, and drops `status` of kinds with a status subresource; on update it keeps
+ * the server-owned metadata, keeps `status` (main resource) or everything but `status`
+ * (the status subresource), bumps `generation` when anything but `metadata` (and `status`,
+ * with the subresource) changed, and refuses new finalizers on an object being deleted.
+ * It also checks names as the API server does.
+ * @module
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import type { client, KubernetesObject, ObjectMeta, ResourceInfo } from '@operant/core';
+import { type JsonObject, jsonEqual } from './json.js';
+import type { KindTraits } from './kinds.js';
+
+type StatusCause = client.StatusCause;
+
+/** RFC 3339 with seconds, as the API server writes `metav1.Time`. */
+export const timestamp = (now: Date): string => now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+const nameChars = 'bcdfghjklmnpqrstvwxz2456789';
+const subdomain = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const label = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+/** Kinds whose names must be DNS labels, not subdomains. */
+const labelNamed = new Set(['Namespace', 'Service']);
+
+/** The problems of an object's name, as `invalid` causes. */
+export function nameCauses(info: ResourceInfo, name: string): StatusCause[] {
+  if (labelNamed.has(info.kind) && info.group === '') {
+    if (name.length <= 63 && label.test(name)) return [];
+    return [
+      {
+        reason: 'FieldValueInvalid',
+        field: 'metadata.name',
+        message: `Invalid value: "${name}": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character`,
+      },
+    ];
+  }
+  if (name.length <= 253 && subdomain.test(name)) return [];
+  return [
+    {
+      reason: 'FieldValueInvalid',
+      field: 'metadata.name',
+      message: `Invalid value: "${name}": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character`,
+    },
+  ];
+}
+
+/** The object as a create stores it; `name` is already decided (see `nameFor`). */
+export function prepareCreate(traits: KindTraits, obj: KubernetesObject, name: string, now: Date): KubernetesObject {
+  const out = { ...obj } as KubernetesObject & { status?: unknown };
+  const {
+    deletionTimestamp: _d,
+    deletionGracePeriodSeconds: _g,
+    ...meta
+  } = (obj.metadata ?? {}) as ObjectMeta & {
+    deletionGracePeriodSeconds?: number;
+  };
+  out.metadata = {
+    ...meta,
+    name,
+    uid: randomUUID(),
+    creationTimestamp: timestamp(now),
+    generation: traits.generation ? 1 : undefined,
+    resourceVersion: undefined,
+  };
+  if (traits.status) delete out.status;
+  return withNameLabel(out);
+}
+
+const isNamespace = (obj: KubernetesObject) => obj.kind === 'Namespace' && obj.apiVersion === 'v1';
+
+/** Namespaces carry `kubernetes.io/metadata.name`, which the API server sets and keeps. */
+function withNameLabel<T extends KubernetesObject>(obj: T): T {
+  if (!isNamespace(obj) || obj.metadata?.name === undefined) return obj;
+  obj.metadata.labels = { ...obj.metadata.labels, 'kubernetes.io/metadata.name': obj.metadata.name };
+  return obj;
+}
+
+/** The problem of an update whose uid is not the stored object's (a conflict on the API server). */
+export function uidMismatch(old: KubernetesObject, incoming: KubernetesObject): string | undefined {
+  const uid = incoming.metadata?.uid;
+  if (!uid || uid === old.metadata?.uid) return undefined;
+  return `Precondition failed: UID in precondition: ${uid}, UID in object meta: ${old.metadata?.uid}`;
+}
+
+/** The name of a created object: its own, or `generateName` plus five random characters. */
+export function nameFor(obj: KubernetesObject): string | undefined {
+  const meta = obj.metadata ?? {};
+  if (meta.name) return meta.name;
+  if (!meta.generateName) return undefined;
+  let suffix = '';
+  for (let i = 0; i < 5; i++) suffix += nameChars[randomInt(nameChars.length)];
+  return `${meta.generateName}${suffix}`;
+}
+
+const serverMeta = [
+  'name',
+  'namespace',
+  'uid',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+  'generation',
+  'resourceVersion',
+  'managedFields',
+] as const;
+
+const withoutMetadata = (obj: object) => {
+  const { metadata: _m, ...rest } = obj as { metadata?: unknown };
+  return rest;
+};
+
+/**
+ * The object an update (or patch, or apply) of `old` to `incoming` stores, or problems.
+ * `subresource: 'status'` keeps everything of `old` but `status`.
+ */
+export function prepareUpdate(
+  traits: KindTraits,
+  old: KubernetesObject,
+  incoming: KubernetesObject,
+  subresource: 'status' | undefined,
+): { object: KubernetesObject; causes: StatusCause[] } {
+  const stored = structuredClone(old) as JsonObject;
+  let next: JsonObject;
+  if (subresource === 'status') {
+    next = stored;
+    const status = (incoming as JsonObject).status;
+    if (status === undefined) delete next.status;
+    else next.status = structuredClone(status);
+  } else {
+    next = structuredClone(incoming) as JsonObject;
+    const meta = { ...(next.metadata as JsonObject) };
+    const oldMeta = stored.metadata as JsonObject;
+    for (const key of serverMeta) {
+      if (oldMeta[key] === undefined) delete meta[key];
+      else meta[key] = oldMeta[key];
+    }
+    next.metadata = meta;
+    if (traits.status) {
+      if (stored.status === undefined) delete next.status;
+      else next.status = stored.status;
+    }
+  }
+  withNameLabel(next as KubernetesObject);
+  const causes = finalizerCauses(old, next as KubernetesObject);
+  if (traits.generation && !jsonEqual(withoutMetadata(stored), withoutMetadata(next))) {
+    (next.metadata as JsonObject).generation = ((old.metadata?.generation ?? 0) as number) + 1;
+  }
+  return { object: next as KubernetesObject, causes };
+}
+
+function finalizerCauses(old: KubernetesObject, next: KubernetesObject): StatusCause[] {
+  if (old.metadata?.deletionTimestamp === undefined) return [];
+  const before = new Set(old.metadata.finalizers ?? []);
+  const added = (next.metadata?.finalizers ?? []).filter((f) => !before.has(f));
+  if (added.length === 0) return [];
+  return [
+    {
+      reason: 'FieldValueForbidden',
+      field: 'metadata.finalizers',
+      message: `Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => `"${f}"`).join(', ')}}`,
+    },
+  ];
+}
+
+/** The object a delete of an object with finalizers stores: marked, not removed. */
+export function markDeleted(old: KubernetesObject, now: Date): KubernetesObject {
+  const meta = old.metadata ?? {};
+  return {
+    ...structuredClone(old),
+    metadata: {
+      ...structuredClone(meta),
+      deletionTimestamp: timestamp(now),
+      deletionGracePeriodSeconds: 0,
+      generation: meta.generation !== undefined && meta.generation > 0 ? meta.generation + 1 : meta.generation,
+    } as ObjectMeta,
+  };
+}

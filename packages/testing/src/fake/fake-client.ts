@@ -1,0 +1,242 @@
+/**
+ * `FakeClient`: core's `Client` over an in-memory `ObjectTracker`, with the API server's
+ * observable semantics (see `docs/testing.md` for the list and for where it deliberately
+ * differs). Reads hand out frozen objects, as the manager's cached client does (so a
+ * reconciler that changes one without `deepCopy` fails here as it would there); writes
+ * return mutable copies; every write leaves a `WriteRecord` in `writes`;
+ * every call passes the interceptors. Build one with `fakeClient()...build()`.
+ * @module
+ */
+import {
+  type Client,
+  ClientError,
+  cache,
+  client,
+  type KubernetesList,
+  type KubernetesObject,
+  type ObjectKey,
+  objectKey,
+  type ResourceInfo,
+  type ResourceRegistry,
+  type ResourceType,
+  resources,
+} from '@operant/core';
+import { validate, withDefaults } from '@operant/crd';
+import { type Interceptor, type Operation, type Verb, type WriteRecord } from './interceptor.js';
+import { type KindTraits, traitsOf } from './kinds.js';
+import { page, select } from './select.js';
+import { invalid, notFound } from './status-errors.js';
+import type { ObjectTracker } from './tracker.js';
+import { FakeWrites } from './writes.js';
+
+type Options = client.CreateOptions & { force?: boolean };
+
+/** What `fakeClient()` hands the client. */
+export interface FakeClientConfig {
+  tracker: ObjectTracker;
+  registry: ResourceRegistry;
+  fieldOwner: string;
+  /** gvk → what `withStatusSubresource` said. */
+  statusSubresource: Map<string, boolean>;
+  /** gvk → the `@operant/crd` class whose schema validates and defaults writes. */
+  schemas: Map<string, resources.ObjectClass>;
+  interceptors: Interceptor[];
+  now: () => Date;
+  /** Reads return copies (the API reader) instead of the frozen stored objects (the manager's cached client). */
+  mutableReads: boolean;
+}
+
+export class FakeClient implements Client {
+  readonly tracker: ObjectTracker;
+  readonly registry: ResourceRegistry;
+  readonly fieldOwner: string;
+  /** Every write asked of this client, in order, with its outcome. */
+  readonly writes: WriteRecord[] = [];
+  private readonly classes = new Map<string, unknown>();
+  /** Kinds this client has been told about, by `apiVersion/kind`: the fake's stand-in for discovery. */
+  private readonly known = new Map<string, ResourceInfo>();
+  private readonly writer: FakeWrites;
+
+  constructor(private readonly config: FakeClientConfig) {
+    this.tracker = config.tracker;
+    this.registry = config.registry;
+    this.fieldOwner = config.fieldOwner;
+    this.writer = new FakeWrites(this, config.now);
+  }
+
+  resourceInfo(type: ResourceType): ResourceInfo {
+    const info = this.registry.resolve(type);
+    if (typeof type === 'function') this.classes.set(resources.gvkString(info), type);
+    this.known.set(`${resources.apiVersionOf(info)}/${info.kind}`, info);
+    return info;
+  }
+
+  /** The kind of an object passed to a write: its class, else its apiVersion and kind (no discovery). */
+  resolveObject(obj: KubernetesObject, action: string): ResourceInfo {
+    const ctor = (obj as object).constructor as resources.ObjectClass | undefined;
+    if (ctor !== undefined && ctor !== Object) {
+      const info = this.registry.tryResolve(ctor);
+      if (info !== undefined) return this.resourceInfo(ctor);
+    }
+    if (obj.apiVersion === undefined || obj.kind === undefined) {
+      throw new ClientError(
+        'unknownKind',
+        `unable to ${action}: the object has no apiVersion and kind and its class is not registered`,
+      );
+    }
+    const info = this.registry.lookup(obj.apiVersion, obj.kind) ?? this.known.get(`${obj.apiVersion}/${obj.kind}`);
+    if (info === undefined) {
+      throw new ClientError(
+        'unknownKind',
+        `unable to ${action}: no kind ${obj.kind} in ${obj.apiVersion} is known to the fake client; name it with fakeClient().withKinds(...) (the fake has no discovery)`,
+      );
+    }
+    return info;
+  }
+
+  traits(info: ResourceInfo): KindTraits {
+    const gvk = resources.gvkString(info);
+    return traitsOf(info, this.classes.get(gvk), this.config.statusSubresource.get(gvk));
+  }
+
+  /** Adds an interceptor (innermost last); returns a function that removes it. */
+  intercept(interceptor: Interceptor): () => void {
+    this.config.interceptors.push(interceptor);
+    return () => {
+      const i = this.config.interceptors.indexOf(interceptor);
+      if (i >= 0) this.config.interceptors.splice(i, 1);
+    };
+  }
+
+  /** Runs `op` through the interceptors, then `body`. */
+  run<R>(op: Operation, body: () => Promise<R>): Promise<R> {
+    const chain = this.config.interceptors.reduceRight<() => Promise<unknown>>(
+      (next, interceptor) => () => interceptor(op, next),
+      body,
+    );
+    return chain() as Promise<R>;
+  }
+
+  /** Defaults and validates `obj` against the kind's `@operant/crd` class, when one was given. */
+  async admit(info: ResourceInfo, obj: KubernetesObject, action: string): Promise<KubernetesObject> {
+    const schema = this.config.schemas.get(resources.gvkString(info));
+    if (schema === undefined) return obj;
+    const defaulted = withDefaults(schema, obj) as KubernetesObject;
+    const issues = await validate(defaulted, schema as unknown as new () => object);
+    if (issues.length > 0) {
+      const causes = issues.map((i) => ({ reason: 'FieldValueInvalid', field: i.path, message: i.message }));
+      throw invalid(action, info, obj.metadata?.name ?? '', causes);
+    }
+    return defaulted;
+  }
+
+  async get<T extends KubernetesObject>(
+    type: ResourceType<T>,
+    key: ObjectKey,
+    options: client.GetOptions = {},
+  ): Promise<T> {
+    const info = this.resourceInfo(type);
+    const namespace = info.namespaced ? key.namespace : undefined;
+    const action = `unable to get ${client.describeObject(info, key.namespace, key.name)}`;
+    const op: Operation = { verb: 'get', info, namespace, name: key.name, options, action };
+    return this.run(op, async () => {
+      const stored = this.tracker.get(info, objectKey({ namespace, name: key.name }));
+      if (stored === undefined) throw notFound(action, info, key.name);
+      return this.handOut(stored, options.metadataOnly) as T;
+    });
+  }
+
+  async list<T extends KubernetesObject>(
+    type: ResourceType<T>,
+    options: client.ListOptions = {},
+  ): Promise<KubernetesList<T>> {
+    const info = this.resourceInfo(type);
+    const action = `unable to list ${client.describeObject(info, options.namespace)}`;
+    const op: Operation = { verb: 'list', info, namespace: options.namespace, options, action };
+    return this.run(op, async () => {
+      const all = select(this.tracker, info, this.traits(info), options, action);
+      const one = page(all, options.limit, options.continue);
+      return {
+        apiVersion: resources.apiVersionOf(info),
+        kind: `${info.kind}List`,
+        metadata: {
+          resourceVersion: this.tracker.resourceVersion,
+          continue: one.continue,
+          remainingItemCount: one.remainingItemCount,
+        },
+        items: one.items.map((o) => this.handOut(o, options.metadataOnly)) as T[],
+      };
+    });
+  }
+
+  create<T extends KubernetesObject>(obj: T, options: client.CreateOptions = {}): Promise<T> {
+    return this.writer.create(obj, options);
+  }
+
+  update<T extends KubernetesObject>(obj: T, options: client.UpdateOptions = {}): Promise<T> {
+    return this.writer.update(obj, options, undefined);
+  }
+
+  patch<T extends KubernetesObject>(obj: T, patch: client.Patch, options: client.PatchOptions = {}): Promise<T> {
+    return this.writer.patch(obj, patch, options, undefined);
+  }
+
+  apply<T extends KubernetesObject>(obj: T, options: client.ApplyOptions = {}): Promise<T> {
+    return this.writer.apply(obj, options, undefined);
+  }
+
+  delete(obj: KubernetesObject, options: client.DeleteOptions = {}): Promise<void> {
+    return this.writer.delete(obj, options);
+  }
+
+  async deleteAllOf(type: ResourceType, options: client.DeleteAllOfOptions = {}): Promise<void> {
+    return this.writer.deleteAllOf(this.resourceInfo(type), options);
+  }
+
+  status(): client.StatusWriter {
+    return {
+      update: (obj, options = {}) => this.writer.update(obj, options, 'status'),
+      patch: (obj, patch, options = {}) => this.writer.patch(obj, patch, options, 'status'),
+      apply: (obj, options = {}) => this.writer.apply(obj, options, 'status'),
+    };
+  }
+
+  /** What a read returns: the stored object itself (frozen, shared) as the cache does, or a copy. */
+  private handOut(stored: KubernetesObject, metadataOnly: boolean | undefined): KubernetesObject {
+    if (metadataOnly) return this.config.mutableReads ? partial(stored) : cache.deepFreeze(partial(stored));
+    return this.config.mutableReads ? structuredClone(stored) : stored;
+  }
+
+  /** Records a write and returns a mutable copy of its result. */
+  async recorded<T extends KubernetesObject>(
+    record: Omit<WriteRecord, 'object' | 'error'>,
+    body: () => Promise<KubernetesObject | undefined>,
+  ): Promise<T> {
+    const entry: WriteRecord = { ...record };
+    this.writes.push(entry);
+    try {
+      const result = await body();
+      entry.object = result;
+      return structuredClone(result) as T;
+    } catch (err) {
+      if (ClientError.is(err)) entry.error = err;
+      throw err;
+    }
+  }
+
+  /** The field manager of a write. */
+  managerOf(options: Options): string {
+    return options.fieldManager ?? this.fieldOwner;
+  }
+
+  /** An operation of `verb` on `obj`. */
+  operation(verb: Verb, info: ResourceInfo, obj: KubernetesObject, options: object, action: string): Operation {
+    const namespace = info.namespaced ? obj.metadata?.namespace : undefined;
+    return { verb, info, namespace, name: obj.metadata?.name, object: obj, options, action };
+  }
+}
+
+/** `PartialObjectMetadata`: what metadata-only reads return. */
+function partial(obj: KubernetesObject): KubernetesObject {
+  return { apiVersion: 'meta.k8s.io/v1', kind: 'PartialObjectMetadata', metadata: structuredClone(obj.metadata) };
+}

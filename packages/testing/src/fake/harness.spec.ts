@@ -1,0 +1,160 @@
+import { describe, expect, it } from '@jest/globals';
+import { V1ConfigMap } from '@kubernetes/client-node';
+import {
+  type Client,
+  Controller,
+  controllerutil,
+  EVENT_RECORDER,
+  type events,
+  ignoreNotFound,
+  predicate,
+  Reconcile,
+  type Request,
+  requeueAfter,
+  resourceType,
+  TerminalError,
+} from '@operant/core';
+import { inject } from 'inversify';
+import { fakeClient } from './builder.js';
+import { ReconcileHarness } from './harness.js';
+import { failWith } from './interceptor.js';
+
+interface Widget {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: { name?: string; namespace?: string; uid?: string; generation?: number; labels?: Record<string, string> };
+  spec?: { size?: number };
+}
+const WidgetType = resourceType<Widget>({
+  group: 'harness.operant.test',
+  version: 'v1',
+  kind: 'Widget',
+  plural: 'widgets',
+  namespaced: true,
+});
+const widget = (name: string, size = 1): Widget => ({
+  apiVersion: 'harness.operant.test/v1',
+  kind: 'Widget',
+  metadata: { namespace: 'ns', name },
+  spec: { size },
+});
+
+/** Keeps a ConfigMap `<name>-size` holding the Widget's size. */
+function sizeReconciler(client: Client) {
+  return {
+    async reconcile(req: Request) {
+      const w = await client.get(WidgetType, req).catch(ignoreNotFound);
+      if (w === undefined) return;
+      const cm: V1ConfigMap = {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { namespace: req.namespace, name: `${req.name}-size` },
+        data: { size: String(w.spec?.size) },
+      };
+      controllerutil.setControllerReference(w, cm);
+      await client.apply(cm, { force: true, fieldManager: 'sizer' });
+    },
+  };
+}
+
+describe('ReconcileHarness', () => {
+  it('reconciles seeded objects until quiescent, recording requests and writes', async () => {
+    const client = fakeClient().withKinds(WidgetType).withObjects(widget('a'), widget('b', 2)).build();
+    const h = new ReconcileHarness({ client });
+    h.controllerManagedBy().for(WidgetType).owns(V1ConfigMap).complete(sizeReconciler(client));
+    const report = await h.run();
+    expect(report).toEqual({ steps: 4, quiescent: true, delayed: 0 });
+    // each Widget once, then once more for the ConfigMap its reconcile created (owns)
+    expect(h.processed.map((p) => `${p.request.name}:${p.outcome}`)).toEqual([
+      'a:success',
+      'b:success',
+      'a:success',
+      'b:success',
+    ]);
+    expect(h.writes.map((w) => `${w.verb} ${w.kind} ${w.name}`)).toEqual([
+      'apply ConfigMap a-size',
+      'apply ConfigMap b-size',
+      'apply ConfigMap a-size',
+      'apply ConfigMap b-size',
+    ]);
+    const cm = await client.get(V1ConfigMap, { namespace: 'ns', name: 'b-size' });
+    expect(cm.data).toEqual({ size: '2' });
+  });
+
+  it('reconciles again when the test changes an object, filtered by predicates', async () => {
+    const client = fakeClient().withKinds(WidgetType).withObjects(widget('a')).build();
+    const h = new ReconcileHarness({ client });
+    h.controllerManagedBy()
+      .for(WidgetType)
+      .withEventFilter(predicate.generationChanged())
+      .complete(sizeReconciler(client));
+    await h.run();
+    const w = await client.get(WidgetType, { namespace: 'ns', name: 'a' });
+    await client.update({ ...w, metadata: { ...w.metadata, labels: { x: 'y' } } });
+    expect((await h.run()).steps).toBe(0);
+    await client.update({ ...(await client.get(WidgetType, { namespace: 'ns', name: 'a' })), spec: { size: 5 } });
+    expect((await h.run()).steps).toBe(1);
+    expect((await client.get(V1ConfigMap, { namespace: 'ns', name: 'a-size' })).data).toEqual({ size: '5' });
+  });
+
+  it('waits for requeueAfter on the fake clock and backs off after errors', async () => {
+    const client = fakeClient().withKinds(WidgetType).withObjects(widget('a')).build();
+    const h = new ReconcileHarness({ client });
+    let calls = 0;
+    h.controllerManagedBy()
+      .for(WidgetType)
+      .complete({
+        async reconcile() {
+          calls++;
+          if (calls <= 2) throw new Error('flaky');
+          if (calls === 3) return requeueAfter(60_000);
+          throw new TerminalError(new Error('done for good'));
+        },
+      });
+    const first = await h.run();
+    expect(first).toMatchObject({ steps: 1, quiescent: true, delayed: 1 });
+    const rest = await h.run({ advance: 120_000 });
+    expect(rest.steps).toBe(3);
+    expect(h.processed.map((p) => [p.outcome, p.at])).toEqual([
+      ['error', 0],
+      ['error', 5], // 5 ms backoff, then 10 ms
+      ['requeue_after', 15],
+      ['terminal', 60_015],
+    ]);
+    expect(h.clock.now()).toBe(60_015);
+  });
+
+  it('runs decorated controllers with injected client and recorder, and reports injected errors', async () => {
+    @Controller({ for: WidgetType })
+    class Announcer {
+      constructor(
+        @inject(EVENT_RECORDER) private readonly recorder: events.EventRecorder,
+        @inject('client') private readonly client: Client,
+      ) {}
+
+      @Reconcile()
+      async reconcile(req: Request): Promise<void> {
+        const w = await this.client.get(WidgetType, req);
+        await this.client.update({ ...w, metadata: { ...w.metadata, labels: { seen: 'yes' } } });
+        this.recorder.event(w, 'Normal', 'Seen', `saw ${req.name}`);
+      }
+    }
+    const client = fakeClient()
+      .withKinds(WidgetType)
+      .withObjects(widget('a'))
+      .withInterceptor(failWith('conflict', { verb: 'update' }))
+      .build();
+    const h = new ReconcileHarness({ client });
+    await h.addControllers([Announcer], { providers: [{ provide: 'client', useValue: client }] });
+    await h.run({ advance: 1000 });
+    expect(h.processed.map((p) => p.outcome)).toEqual(['error', 'success', 'success']);
+    expect(String(h.processed[0]?.error)).toContain('the object has been modified');
+    expect(h.recorder.strings()).toEqual(['Normal Seen saw a', 'Normal Seen saw a']);
+    expect(h.processed.map((p) => [p.writes.map((w) => w.error?.kind ?? 'ok'), p.events.length])).toEqual([
+      [['conflict'], 0],
+      [['ok'], 1],
+      [['ok'], 1],
+    ]);
+    expect(h.writes.filter((w) => w.error !== undefined)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * `@operant/testing/fake`: fast unit tests of reconcilers without a control plane.
+ *
+ * - `fakeClient()...build()`: a `FakeClient`, core's `Client` over an in-memory tracker with
+ *   the API server's semantics (resourceVersion and conflicts, generation, status
+ *   subresource, finalizers, generateName, selectors, indexes, patches, a subset of
+ *   server-side apply, dry-run, the real client's error kinds, optional schema validation).
+ * - `failWith(kind, match)` and `Interceptor`: inject errors.
+ * - `FakeRecorder`: an EventRecorder that keeps events.
+ * - `ReconcileHarness` / `reconcileHarness()`: run controllers (decorated or plain) against
+ *   the fake client with a fake clock, until quiescent.
+ *
+ * `docs/testing.md` lists where the fake deliberately differs from the API server.
+ * @module fake
+ */
+export { FakeClientBuilder, fakeClient } from './builder.js';
+export { FakeClient, type FakeClientConfig } from './fake-client.js';
+export {
+  type HarnessOptions,
+  type ProcessedRequest,
+  ReconcileHarness,
+  type ReconcileOutcome,
+  type RunOptions,
+  type RunReport,
+  reconcileHarness,
+} from './harness.js';
+export { HarnessBuilder, type HarnessControllerSpec } from './harness-builder.js';
+export { FakeInformers } from './informers.js';
+export {
+  errorFor,
+  failWith,
+  type Interceptor,
+  type Operation,
+  type OperationMatch,
+  type Verb,
+  type WriteRecord,
+} from './interceptor.js';
+export { FakeRecorder, type RecordedEvent } from './recorder.js';
+export { ObjectTracker, type WatchEvent, type WatchEventType, type WatchListener } from './tracker.js';

@@ -1,0 +1,68 @@
+/**
+ * Informers over the fake client's tracker, for core's `kind()` sources in the reconcile
+ * harness: a handler first receives the stored objects as initial-list adds, then every
+ * write as it happens (synchronously, frozen objects as the cache hands out). They are
+ * synced from the start.
+ * @module
+ */
+import type { cache, KubernetesObject, ResourceInfo, ResourceType, source } from '@operant/core';
+import { resources } from '@operant/core';
+import type { FakeClient } from './fake-client.js';
+
+class FakeInformer<T extends KubernetesObject> implements cache.Informer<T> {
+  constructor(
+    private readonly client: FakeClient,
+    readonly info: ResourceInfo,
+  ) {}
+
+  addEventHandler(handler: cache.EventHandler<T>): cache.HandlerRegistration {
+    const tracker = this.client.tracker;
+    for (const obj of tracker.list(this.info)) void handler.onAdd?.(obj as T, true);
+    const unsubscribe = tracker.subscribe(this.info, (event) => {
+      if (event.type === 'ADDED') void handler.onAdd?.(event.object as T, false);
+      else if (event.type === 'MODIFIED') void handler.onUpdate?.(event.old as T, event.object as T);
+      else void handler.onDelete?.(event.object as T, false);
+    });
+    return { remove: unsubscribe, hasSynced: () => true };
+  }
+
+  addIndex(name: string, extract: cache.IndexExtractor<T>): void {
+    this.client.tracker.addIndex(this.info, name, extract as cache.IndexExtractor);
+  }
+
+  hasSynced(): boolean {
+    return true;
+  }
+
+  async waitForSync(): Promise<boolean> {
+    return true;
+  }
+
+  health(): cache.InformerHealth {
+    return {
+      kind: this.info.kind,
+      synced: true,
+      objects: this.client.tracker.list(this.info).length,
+      lastEventTime: undefined,
+      reflectors: [],
+    };
+  }
+}
+
+/** The informers of a fake client, one per kind (an `InformerSource` for `source.kind()`). */
+export class FakeInformers implements source.InformerSource {
+  private readonly informers = new Map<string, FakeInformer<KubernetesObject>>();
+
+  constructor(private readonly client: FakeClient) {}
+
+  getInformer<T extends KubernetesObject>(type: ResourceType<T>): cache.Informer<T> {
+    const info = this.client.resourceInfo(type);
+    const key = resources.gvkString(info);
+    let informer = this.informers.get(key);
+    if (informer === undefined) {
+      informer = new FakeInformer(this.client, info);
+      this.informers.set(key, informer);
+    }
+    return informer as unknown as cache.Informer<T>;
+  }
+}

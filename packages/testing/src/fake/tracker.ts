@@ -1,0 +1,125 @@
+/**
+ * The fake client's object tracker: the stored objects of every kind (frozen, in core's
+ * `cache.Store`, so field indexes work as the cache's do), one resourceVersion counter for
+ * all of them (as etcd's revision is), each object's field owners, and watch events to
+ * subscribers (the harness's informers). Semantics live in the client; this only stores.
+ * @module
+ */
+import { cache, type KubernetesObject, objectKey, type ResourceInfo, resources } from '@operant/core';
+import type { FieldOwners } from './field-owners.js';
+
+export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
+
+export interface WatchEvent {
+  type: WatchEventType;
+  object: KubernetesObject;
+  /** The object before a MODIFIED event. */
+  old?: KubernetesObject;
+}
+
+export type WatchListener = (event: WatchEvent) => void;
+
+interface KindStore {
+  info: ResourceInfo;
+  store: cache.Store;
+  owners: Map<string, FieldOwners>;
+  listeners: Set<WatchListener>;
+}
+
+export class ObjectTracker {
+  private readonly kinds = new Map<string, KindStore>();
+  private revision: number;
+
+  /** `firstResourceVersion`: the revision the first write gets (any positive integer). */
+  constructor(firstResourceVersion = 1000) {
+    this.revision = firstResourceVersion - 1;
+  }
+
+  /** The revision of the last write (a list's `metadata.resourceVersion`). */
+  get resourceVersion(): string {
+    return String(this.revision);
+  }
+
+  private kind(info: ResourceInfo): KindStore {
+    const key = resources.gvkString(info);
+    let kind = this.kinds.get(key);
+    if (kind === undefined) {
+      kind = { info, store: new cache.Store(), owners: new Map(), listeners: new Set() };
+      this.kinds.set(key, kind);
+    }
+    return kind;
+  }
+
+  get(info: ResourceInfo, key: string): KubernetesObject | undefined {
+    return this.kind(info).store.get(key);
+  }
+
+  owners(info: ResourceInfo, key: string): FieldOwners {
+    return this.kind(info).owners.get(key) ?? new Map();
+  }
+
+  /** Every object of a kind, in key order (namespace, then name), as the API server lists them. */
+  list(info: ResourceInfo): KubernetesObject[] {
+    return [...this.kind(info).store.values()].sort((a, b) => compareKeys(objectKey(a), objectKey(b)));
+  }
+
+  /** Objects whose index `name` has `value`; undefined when no such index exists. */
+  byIndex(info: ResourceInfo, name: string, value: string): KubernetesObject[] | undefined {
+    return this.kind(info).store.byIndex(name, value);
+  }
+
+  addIndex(info: ResourceInfo, name: string, extract: cache.IndexExtractor): void {
+    this.kind(info).store.addIndex(name, extract);
+  }
+
+  /** Every kind that holds objects. */
+  storedKinds(): ResourceInfo[] {
+    return [...this.kinds.values()].filter((k) => k.store.size > 0).map((k) => k.info);
+  }
+
+  /** Stores `obj` under a new resourceVersion (set on `obj`, which is then frozen) and tells subscribers. */
+  put(info: ResourceInfo, obj: KubernetesObject, owners: FieldOwners): KubernetesObject {
+    const kind = this.kind(info);
+    this.revision++;
+    obj.metadata = { ...obj.metadata, resourceVersion: String(this.revision) };
+    const stored = cache.deepFreeze(obj);
+    const old = kind.store.set(stored);
+    kind.owners.set(objectKey(stored), owners);
+    this.emit(kind, old === undefined ? { type: 'ADDED', object: stored } : { type: 'MODIFIED', object: stored, old });
+    return stored;
+  }
+
+  /**
+   * Removes an object; the DELETED event carries `last` (default: the stored object) under a
+   * new resourceVersion, as the API server's does.
+   */
+  remove(info: ResourceInfo, key: string, last?: KubernetesObject): KubernetesObject | undefined {
+    const kind = this.kind(info);
+    const old = kind.store.delete(key);
+    if (old === undefined) return undefined;
+    kind.owners.delete(key);
+    this.revision++;
+    const final = last ?? old;
+    const object = cache.deepFreeze({
+      ...structuredClone(final),
+      metadata: { ...structuredClone(final.metadata), resourceVersion: String(this.revision) },
+    });
+    this.emit(kind, { type: 'DELETED', object });
+    return object;
+  }
+
+  /** Calls `listener` for every later event of the kind; returns the unsubscribe function. */
+  subscribe(info: ResourceInfo, listener: WatchListener): () => void {
+    const kind = this.kind(info);
+    kind.listeners.add(listener);
+    return () => kind.listeners.delete(listener);
+  }
+
+  private emit(kind: KindStore, event: WatchEvent): void {
+    for (const listener of kind.listeners) listener(event);
+  }
+}
+
+function compareKeys(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
