@@ -10,17 +10,17 @@ import 'reflect-metadata';
 import { managerOptionsFromFlags, Operant, setupSignalHandler } from '@operant/core';
 import { configuredAppModule } from './app.module.js';
 
-const manager = managerOptionsFromFlags(process.argv.slice(2), {
-  leaderElectionID: 'redis-operator.cache.example.com',
-});
+const options = managerOptionsFromFlags(process.argv.slice(2), { leaderElectionID: '5c091e99.example.com' });
 const { REGISTRY_NAMESPACE, RESYNC_PERIOD_SECONDS } = process.env;
 const app = await Operant.create(
   configuredAppModule({
     ...(REGISTRY_NAMESPACE ? { registryNamespace: REGISTRY_NAMESPACE } : {}),
     ...(RESYNC_PERIOD_SECONDS ? { resyncPeriodMs: Number(RESYNC_PERIOD_SECONDS) * 1000 } : {}),
   }),
-  { manager },
+  { manager: options },
 );
-// the manager serves /healthz (ping) and /readyz (informers synced and fresh) already;
-// add more with app.manager.addHealthzCheck(name, check) / addReadyzCheck(name, check)
+app.manager.addHealthzCheck('healthz', () => undefined);
+app.manager.addReadyzCheck('readyz', () => undefined);
+
+options.logger?.info('starting manager');
 await app.start(setupSignalHandler());

@@ -1,5 +1,5 @@
 /**
- * The cache.example.com/v1 API of the Redis operator.
+ * The kinds of cache.example.com/v1.
  * @module
  */
-export { RedisCluster, RedisClusterCondition, RedisClusterSpec, RedisClusterStatus } from './rediscluster.types.js';
+export * from './rediscluster.types.js';

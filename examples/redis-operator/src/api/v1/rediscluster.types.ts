@@ -14,6 +14,7 @@ import {
   ListType,
   PrintColumn,
   StatusSubresource,
+  StorageVersion,
 } from '@operant/crd';
 import { Type } from 'class-transformer';
 import {
@@ -78,6 +79,7 @@ export class RedisClusterStatus {
 
 /** A Redis cluster: a Deployment of Redis nodes behind a Service. */
 @CustomResource({ group: 'cache.example.com', version: 'v1', kind: 'RedisCluster', scope: 'Namespaced' })
+@StorageVersion()
 @StatusSubresource()
 @PrintColumn({ name: 'Size', type: 'integer', jsonPath: '.spec.size' })
 @PrintColumn({ name: 'Ready', type: 'integer', jsonPath: '.status.readyNodes' })
