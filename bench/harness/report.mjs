@@ -1,0 +1,218 @@
+/**
+ * Writes `report.md` from the results: per scenario a table of medians with [min–max] over
+ * the repetitions and ratios to the floor and to controller-runtime (tuned-equal); versions,
+ * sizes, host facts, failures, charts and the CPU profile summary.
+ * @module
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const median = (xs) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (s.length === 0) return Number.NaN;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** The metrics shown per scenario: [key, header, format]; the first is the headline (lower is better). */
+const COLUMNS = {
+  S1: [
+    ['seconds', 'T converge s', 2],
+    ['objectsPerSecond', 'objects/s', 0],
+    ['requestsPerReconcile', 'req/object', 2],
+    ['cpuSecondsPer1k', 'CPU-s/1k', 2],
+    ['peakRssBytes', 'peak RSS MiB', 'MiB'],
+  ],
+  S2: [
+    ['seconds', 'T converge s', 2],
+    ['objectsPerSecond', 'objects/s', 0],
+    ['e2eP50Ms', 'e2e p50 ms', 0],
+    ['e2eP99Ms', 'e2e p99 ms', 0],
+    ['requestsPerReconcile', 'req/object', 2],
+    ['cpuSecondsPer1k', 'CPU-s/1k', 2],
+    ['peakRssBytes', 'peak RSS MiB', 'MiB'],
+  ],
+  S3: [
+    ['p99Ms', 'p99 ms', 1],
+    ['p50Ms', 'p50 ms', 1],
+    ['maxMs', 'max ms', 1],
+    ['lost', 'lost', 0],
+    ['requestsPerUpdate', 'req/update', 2],
+  ],
+  S4: [
+    ['heapPerObject', 'heap B/object', 0],
+    ['rssPerObject', 'RSS B/object', 0],
+    ['rssBaseBytes', 'RSS empty MiB', 'MiB'],
+    ['rssBytes', 'RSS full MiB', 'MiB'],
+    ['peakRssBytes', 'peak RSS MiB', 'MiB'],
+  ],
+  S5: [
+    ['seconds', 'T converge s', 2],
+    ['restartSeconds', 'restart took s', 1],
+    ['lost', 'lost', 0],
+  ],
+  S7: [
+    ['firstMs', 'first change after idle ms', 1],
+    ['maxMs', 'max ms', 1],
+  ],
+};
+
+const TITLES = {
+  S1: 'S1 cold start: N Widgets exist, then the controller starts; time until all converged',
+  S2: 'S2 burst: controller running, N Widgets created at full speed (32 in flight); time until all converged',
+  S3: 'S3 churn: spec changes at a fixed rate on converged Widgets; write → status-observed latency',
+  S4: 'S4 memory: ~1 KB ConfigMaps + N Widgets + N child ConfigMaps cached; growth per object',
+  S5: 'S5 recovery: kube-apiserver restarted when half of a burst is created; time to converge, nothing lost',
+  S7: 'S7 quiet period: converged Widgets, idle, then single changes; latency of each',
+};
+
+const fmt = (v, f) => {
+  if (v === undefined || v === null || !Number.isFinite(v)) return '–';
+  if (f === 'MiB') return (v / 2 ** 20).toFixed(1);
+  return v.toLocaleString('en-US', { minimumFractionDigits: f, maximumFractionDigits: f });
+};
+
+const value = (run, key) => (key === 'lost' ? (run.metrics.verify?.lost ?? run.metrics.lost) : run.metrics[key]);
+
+function cell(runs, key, f) {
+  const xs = runs.map((r) => value(r, key)).filter((x) => Number.isFinite(x));
+  if (xs.length === 0) return { text: '–', median: Number.NaN };
+  const m = median(xs);
+  const lo = Math.min(...xs);
+  const hi = Math.max(...xs);
+  const noisy = xs.length > 1 && m !== 0 && (hi - lo) / Math.abs(m) > 0.1;
+  const range = xs.length > 1 ? ` [${fmt(lo, f)}–${fmt(hi, f)}]${noisy ? ' ⚠' : ''}` : '';
+  return { text: `${fmt(m, f)}${range}`, median: m };
+}
+
+const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b !== 0 ? `${(a / b).toFixed(2)}×` : '–');
+
+/** The headline median per (scenario, peer), for ratios and the summary. */
+export function headlines(results) {
+  const out = {};
+  for (const [sid, cols] of Object.entries(COLUMNS)) {
+    out[sid] = {};
+    for (const id of Object.keys(results.peers)) {
+      const runs = results.runs.filter((r) => r.scenario === sid && r.peer === id && r.metrics);
+      out[sid][id] = cell(runs, cols[0][0], cols[0][2]).median;
+    }
+  }
+  return out;
+}
+
+function scenarioSection(results, sid) {
+  const cols = COLUMNS[sid];
+  const heads = headlines(results)[sid];
+  const lines = [`### ${TITLES[sid]}`, '', `Sizes: \`${JSON.stringify(results.sizes[sid])}\``, ''];
+  lines.push(
+    `| peer | ${cols.map((c) => c[1]).join(' | ')} | ${cols[0][1]} ÷ floor | ÷ c-r tuned | ok runs |`,
+    `|---|${cols.map(() => '---:').join('|')}|---:|---:|---:|`,
+  );
+  for (const [id, peer] of Object.entries(results.peers)) {
+    const all = results.runs.filter((r) => r.scenario === sid && r.peer === id);
+    if (all.length === 0) continue;
+    const runs = all.filter((r) => r.metrics);
+    const cells = cols.map(([key, , f]) => cell(runs, key, f).text);
+    const okRuns = runs.filter((r) => r.metrics.ok).length;
+    lines.push(
+      `| ${peer.label} | ${cells.join(' | ')} | ${ratio(heads[id], heads.floor)} | ${ratio(heads[id], heads['cr-tuned'])} | ${okRuns}/${all.length} |`,
+    );
+  }
+  const problems = results.runs.filter(
+    (r) => r.scenario === sid && (r.error || !r.metrics?.ok || r.metrics?.exit || (value(r, 'lost') ?? 0) > 0),
+  );
+  if (problems.length > 0) {
+    lines.push('', 'Problems:');
+    for (const r of problems) {
+      const what =
+        r.error ??
+        [r.metrics.ok ? '' : 'did not converge / incomplete', r.metrics.exit ?? ''].filter(Boolean).join('; ');
+      lines.push(
+        `- ${results.peers[r.peer].label}, rep ${r.rep}: ${what}${r.metrics?.verify ? ` (final LIST: ${JSON.stringify(r.metrics.verify)})` : ''}`,
+      );
+    }
+  }
+  if (sid === 'S7') {
+    lines.push('', 'Each change’s latency (ms), per repetition:');
+    for (const r of results.runs.filter((x) => x.scenario === 'S7' && x.metrics)) {
+      lines.push(
+        `- ${results.peers[r.peer].label}, rep ${r.rep}: ${r.metrics.latenciesMs.map((x) => fmt(x, 1)).join(', ')}`,
+      );
+    }
+  }
+  if (sid === 'S2') {
+    lines.push('', 'API requests by verb during the burst (first repetition; includes the load generator’s POSTs):');
+    for (const r of results.runs.filter((x) => x.scenario === 'S2' && x.metrics && x.rep === 0)) {
+      lines.push(
+        `- ${results.peers[r.peer].label}: ${Object.entries(r.metrics.requestsByVerb)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+function cpuSection(cpu) {
+  if (!cpu) return '';
+  if (cpu.error) return `## CPU profile\n\n${cpu.error}\n`;
+  const lines = [
+    '## CPU profile: Operant (builder) during S2',
+    '',
+    `\`node --cpu-prof\` of the controller process for one S2 run (${cpu.seconds?.toFixed(1)} s; ${(cpu.busyMs / 1000).toFixed(2)} s on CPU of ${(cpu.totalMs / 1000).toFixed(2)} s profiled).`,
+    '',
+    '| origin | self ms | % of busy |',
+    '|---|---:|---:|',
+    ...cpu.byOrigin.map(
+      (o) => `| ${o.origin} | ${o.ms.toFixed(0)} | ${o.pctOfBusy === null ? '–' : o.pctOfBusy.toFixed(1)} |`,
+    ),
+    '',
+    '| top self-time functions | origin | self ms | % of busy |',
+    '|---|---|---:|---:|',
+    ...cpu.topSelf.map((f) => `| \`${f.fn}\` | ${f.origin} | ${f.ms.toFixed(0)} | ${f.pctOfBusy.toFixed(1)} |`),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+export function writeReport(dir, results, charts) {
+  const h = results.host;
+  const lines = [
+    `# Operant benchmark report (${results.profile} profile)`,
+    '',
+    `Run ${results.startedAt} → ${results.finishedAt}; ${results.reps} repetition(s) per scenario and peer, order interleaved (A B C, C B A, …); scale ${results.scale}.`,
+    'Medians of the repetitions, [min–max] when there is more than one (⚠: spread over 10 % of the median).',
+    'Each (scenario, peer) runs on a fresh control plane; the load generator measures from its own watch.',
+    '',
+    '## Host',
+    '',
+    `- ${h.nproc} cores (${h.cpu}), ${h.memGiB} GiB, Linux ${h.kernel}; load average at start ${h.loadavgAtStart.join(' ')}, at end ${h.loadavgAtEnd.join(' ')}`,
+    `- pinning: ${h.pinning}; etcd and kube-apiserver with GOMAXPROCS=1`,
+    `- kube-apiserver ${h.kubeApiserver}, ${h.etcd}`,
+    '',
+    '## Versions',
+    '',
+    '| peer | status | versions |',
+    '|---|---|---|',
+    ...Object.entries(results.peers).map(
+      ([, p]) =>
+        `| ${p.label} | ${p.ok ? 'ran' : 'not run'} | ${
+          p.ok
+            ? Object.entries(p.versions)
+                .map(([k, v]) => `${k} ${v}`)
+                .join(', ')
+            : p.reason.replaceAll('|', '\\|')
+        } |`,
+    ),
+    '',
+    '## Scenarios',
+    '',
+  ];
+  for (const sid of Object.keys(COLUMNS)) {
+    if (results.runs.some((r) => r.scenario === sid)) lines.push(scenarioSection(results, sid), '');
+  }
+  if (charts.length > 0) {
+    lines.push('## Charts', '', ...charts.map((c) => `![${c}](${c})`), '');
+  }
+  lines.push(cpuSection(results.cpuProfile));
+  writeFileSync(join(dir, 'report.md'), `${lines.join('\n')}\n`);
+}
