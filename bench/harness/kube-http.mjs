@@ -18,6 +18,7 @@ export function connect(kubeconfigPath, { maxSockets = 64 } = {}) {
   const url = new URL(cluster.server);
   const agent = new https.Agent({
     keepAlive: true,
+    noDelay: true,
     maxSockets,
     ca: b64(cluster['certificate-authority-data']),
     cert: b64(user['client-certificate-data']),
@@ -59,8 +60,7 @@ export function connect(kubeconfigPath, { maxSockets = 64 } = {}) {
         },
       );
       req.on('error', reject);
-      if (data !== undefined) req.write(data);
-      req.end();
+      req.end(data);
     });
   }
 
@@ -113,10 +113,10 @@ export function connect(kubeconfigPath, { maxSockets = 64 } = {}) {
         const req = https.request(
           { agent, host: url.hostname, port: url.port, method: 'GET', path: `${path}?${q}`, signal: stopper.signal },
           (res) => {
-            if (res.statusCode === 410) {
-              state.rv = undefined;
+            if (res.statusCode !== 200) {
+              if (res.statusCode === 410) state.rv = undefined;
               res.resume();
-              resolve();
+              setTimeout(resolve, 200);
               return;
             }
             let buf = '';
@@ -129,8 +129,13 @@ export function connect(kubeconfigPath, { maxSockets = 64 } = {}) {
                 buf = buf.slice(i + 1);
                 i = buf.indexOf('\n');
                 if (line.length === 0) continue;
-                const ev = JSON.parse(line);
-                if (ev.type === 'ERROR') {
+                let ev;
+                try {
+                  ev = JSON.parse(line);
+                } catch {
+                  continue;
+                }
+                if (ev.object?.metadata === undefined || ev.type === 'ERROR') {
                   if (ev.object?.code === 410) state.rv = undefined;
                   continue;
                 }

@@ -57,9 +57,10 @@ export function startPeer(peer, { kubeconfig, workers, extraEnv = {} }) {
       const line = buffer.slice(0, i);
       buffer = buffer.slice(i + 1);
       i = buffer.indexOf('\n');
-      if (!line.startsWith('{"mem"')) continue;
+      if (!line.startsWith('{')) continue;
       try {
-        waiters.shift()?.(JSON.parse(line));
+        const message = JSON.parse(line);
+        if (message.mem === true) waiters.shift()?.(message);
       } catch {}
     }
   });

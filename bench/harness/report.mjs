@@ -47,7 +47,8 @@ const COLUMNS = {
     ['peakRssBytes', 'peak RSS MiB', 'MiB'],
   ],
   S5: [
-    ['seconds', 'T converge s', 2],
+    ['recoverySeconds', 'T converge after apiserver ready s', 2],
+    ['seconds', 'T converge from burst start s', 2],
     ['restartSeconds', 'restart took s', 1],
     ['lost', 'lost', 0],
   ],
@@ -62,7 +63,7 @@ const TITLES = {
   S2: 'S2 burst: controller running, N Widgets created at full speed (32 in flight); time until all converged',
   S3: 'S3 churn: spec changes at a fixed rate on converged Widgets; write → status-observed latency',
   S4: 'S4 memory: ~1 KB ConfigMaps + N Widgets + N child ConfigMaps cached; growth per object',
-  S5: 'S5 recovery: kube-apiserver restarted when half of a burst is created; time to converge, nothing lost',
+  S5: 'S5 recovery: kube-apiserver restarted (stop + start) when half of a burst is created; time from its readiness until all converged, nothing lost',
   S7: 'S7 quiet period: converged Widgets, idle, then single changes; latency of each',
 };
 
@@ -174,6 +175,40 @@ function cpuSection(cpu) {
   return `${lines.join('\n')}\n`;
 }
 
+/** Operant (builder) against the floor and controller-runtime (tuned-equal) on the headline metrics. */
+function headlineSection(results) {
+  const runsOf = (sid, id) => results.runs.filter((r) => r.scenario === sid && r.peer === id && r.metrics);
+  const med = (sid, id, key) => cell(runsOf(sid, id), key, 0).median;
+  const lines = ['## Headline: Operant (builder)', ''];
+  const o = 'operant-builder';
+  const s2 = med('S2', o, 'seconds');
+  if (Number.isFinite(s2)) {
+    lines.push(
+      `- S2 burst: ${fmt(s2, 2)} s; ${ratio(s2, med('S2', 'floor', 'seconds'))} the floor, ${ratio(s2, med('S2', 'cr-tuned', 'seconds'))} controller-runtime (tuned-equal), ${ratio(s2, med('S2', 'cr-default', 'seconds'))} controller-runtime (defaults)`,
+    );
+  }
+  const heap = med('S4', o, 'heapPerObject');
+  const rss = med('S4', o, 'rssPerObject');
+  if (Number.isFinite(rss)) {
+    lines.push(
+      `- S4 memory: heap ${fmt(heap, 0)} B/object (${ratio(heap, med('S4', 'cr-tuned', 'heapPerObject'))} controller-runtime's Go heap), RSS ${fmt(rss, 0)} B/object (${ratio(rss, med('S4', 'cr-tuned', 'rssPerObject'))} controller-runtime's)`,
+    );
+  }
+  const p99 = med('S3', o, 'p99Ms');
+  if (Number.isFinite(p99)) {
+    lines.push(
+      `- S3 churn p99: ${fmt(p99, 1)} ms (floor ${fmt(med('S3', 'floor', 'p99Ms'), 1)} ms, controller-runtime ${fmt(med('S3', 'cr-tuned', 'p99Ms'), 1)} ms); p50 ${fmt(med('S3', o, 'p50Ms'), 1)} ms`,
+    );
+  }
+  const s7 = med('S7', o, 'firstMs');
+  if (Number.isFinite(s7)) {
+    lines.push(
+      `- S7 first change after ${results.sizes.S7?.idleSeconds} s idle: ${fmt(s7, 1)} ms (floor ${fmt(med('S7', 'floor', 'firstMs'), 1)} ms, controller-runtime ${fmt(med('S7', 'cr-tuned', 'firstMs'), 1)} ms)`,
+    );
+  }
+  return lines.length > 2 ? `${lines.join('\n')}\n` : '';
+}
+
 export function writeReport(dir, results, charts) {
   const h = results.host;
   const lines = [
@@ -182,7 +217,10 @@ export function writeReport(dir, results, charts) {
     `Run ${results.startedAt} → ${results.finishedAt}; ${results.reps} repetition(s) per scenario and peer, order interleaved (A B C, C B A, …); scale ${results.scale}.`,
     'Medians of the repetitions, [min–max] when there is more than one (⚠: spread over 10 % of the median).',
     'Each (scenario, peer) runs on a fresh control plane; the load generator measures from its own watch.',
+    `Noise: the host's load average was ${h.loadavgAtStart[0]} at the start on ${h.nproc} cores (other work shares the machine), so absolute figures are noisy; ratios within this run, measured side by side, are the figures to read.`,
+    ...(results.note ? ['', results.note] : []),
     '',
+    headlineSection(results),
     '## Host',
     '',
     `- ${h.nproc} cores (${h.cpu}), ${h.memGiB} GiB, Linux ${h.kernel}; load average at start ${h.loadavgAtStart.join(' ')}, at end ${h.loadavgAtEnd.join(' ')}`,

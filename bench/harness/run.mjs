@@ -1,6 +1,6 @@
 /**
  * `pnpm bench [--full | --smoke] [--peers a,b] [--scenarios S1,S2] [--reps n] [--scale f]
- * [--out dir] [--no-charts] [--cpu-prof]`: prepares the peers, runs every scenario for every
+ * [--out dir] [--no-charts] [--cpu-prof] [--note text]`: prepares the peers, runs every scenario for every
  * peer on a fresh control plane (order interleaved per repetition; S7's idle runs side by
  * side), and writes `results.json`, `report.md` and PNG charts to
  * `bench/results/<date>/` (or `--out`).
@@ -27,7 +27,7 @@ const option = (name) => {
 const profileName = flag('smoke') ? 'smoke' : flag('full') ? 'full' : 'quick';
 const profile = PROFILES[profileName];
 const peerIds = option('peers')?.split(',') ?? profile.peers;
-const scenarioIds = option('scenarios')?.split(',') ?? Object.keys(SCENARIOS);
+const scenarioIds = option('scenarios')?.split(',') ?? profile.scenarios ?? Object.keys(SCENARIOS);
 const reps = Number(option('reps') ?? profile.reps);
 const scale = Number(option('scale') ?? 1);
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -111,6 +111,7 @@ async function main() {
     peers,
     runs,
     cpuProfile,
+    note: option('note'),
   };
   writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   const charts = flag('no-charts') ? [] : drawCharts(outDir);

@@ -22,7 +22,6 @@ const required = {
   S2: ['seconds', 'e2eP99Ms', 'requestsPerReconcile', 'cpuSecondsPer1k'],
   S3: ['p50Ms', 'p99Ms'],
   S4: ['rssPerObject', 'heapPerObject'],
-  S5: ['seconds', 'restartSeconds'],
   S7: ['firstMs'],
 };
 const problems = [];
@@ -38,7 +37,7 @@ for (const peer of ['floor', 'operant-builder']) {
     }
   }
 }
-for (const heading of ['## Host', '## Versions', '### S1', '### S2', '### S3', '### S4', '### S5', '### S7']) {
+for (const heading of ['## Host', '## Versions', '### S1', '### S2', '### S3', '### S4', '### S7']) {
   if (!report.includes(heading)) problems.push(`report.md lacks "${heading}"`);
 }
 if (problems.length > 0) {

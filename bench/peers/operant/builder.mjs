@@ -3,14 +3,30 @@
  * BENCH_WORKERS workers, the Manager's defaults otherwise (managedFields stripped from the
  * cache, no client-side rate limit). Reads the Widget from the cache; when its status is
  * behind, applies `<name>-cm` and merge-patches status. Environment: KUBECONFIG, BENCH_WORKERS.
+ *
+ * BENCH_REUSE_DISPATCHER=1 is an experiment, not Operant as shipped: client-node's
+ * `KubeConfig.applySecurityAuthentication` builds a new undici Agent for every request, so
+ * every request of the RestClient opens a new TLS connection; this keeps the first one.
  * @module
  */
 import { controllerManagedBy, Manager, mergePatch } from '../../../packages/core/dist/index.js';
 import { counters, serveMem } from '../../harness/peer-stdin.mjs';
 import { childConfigMap, converged, statusPatch } from '../../harness/workload.mjs';
+import { KubeConfig } from './client-node.mjs';
 import { ConfigMap, Widget } from './types.mjs';
 
-const mgr = new Manager();
+const kubeConfig = new KubeConfig();
+kubeConfig.loadFromDefault();
+if (process.env.BENCH_REUSE_DISPATCHER === '1') {
+  const apply = kubeConfig.applySecurityAuthentication.bind(kubeConfig);
+  let dispatcher;
+  kubeConfig.applySecurityAuthentication = async (context) => {
+    await apply(context);
+    if (dispatcher === undefined) dispatcher = context.getDispatcher();
+    else context.setDispatcher(dispatcher);
+  };
+}
+const mgr = new Manager({ kubeConfig });
 controllerManagedBy(mgr)
   .for(Widget)
   .owns(ConfigMap)
