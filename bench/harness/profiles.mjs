@@ -1,6 +1,7 @@
 /**
  * Sizes per profile. `quick` (`pnpm bench`) takes minutes; `full` (`pnpm bench --full`)
- * runs every peer; `smoke` (CI) runs Operant and the floor with tiny N to keep the harness
+ * runs every peer (sizes cut to fit a 2-core machine shared with other work; `--scale 2`
+ * doubles N, `--reps` sets the repetitions); `smoke` (CI) runs Operant and the floor with tiny N to keep the harness
  * from rotting, without asserting timings.
  * @module
  */
@@ -46,11 +47,11 @@ export const PROFILES = {
     reps: 3,
     workers: 16,
     timeoutMs: 300_000,
-    S1: { n: 2000 },
-    S2: { n: 2000 },
-    S3: { n: 500, rate: 20, seconds: 30 },
-    S4: { n: 1000, configMaps: 5000 },
-    S5: { n: 1000 },
+    S1: { n: 1000 },
+    S2: { n: 1000 },
+    S3: { n: 300, rate: 20, seconds: 20 },
+    S4: { n: 500, configMaps: 3000 },
+    S5: { n: 500 },
     S7: { n: 100, idleSeconds: 120, changes: 3, gapSeconds: 10 },
   },
 };

@@ -34,6 +34,13 @@ async function withRun(peer, options, body) {
       return proc;
     },
     dead: () => proc?.exit !== undefined,
+    /** Starts the peer, creates N Widgets and waits until all converged. */
+    async startConverged(n) {
+      ctx.start();
+      await ctx.warmup();
+      await createWidgets(plane.kube, 0, n);
+      await observer.waitConverged(n + 1, options.timeoutMs, ctx.dead);
+    },
     /** Creates the warm-up Widget and waits until the peer converged it (controller up and synced). */
     async warmup() {
       await plane.kube.must('POST', '/apis/bench.operant.dev/v1/namespaces/bench-0/widgets', WARMUP);
@@ -139,10 +146,7 @@ export async function s2Burst(peer, o) {
 /** S3: N converged Widgets, spec changes at `rate`/s for `seconds`: write → status-observed latency. */
 export async function s3Churn(peer, o) {
   return withRun(peer, o, async (ctx) => {
-    ctx.start();
-    await ctx.warmup();
-    await createWidgets(ctx.kube, 0, o.n);
-    await ctx.observer.waitConverged(o.n + 1, o.timeoutMs, ctx.dead);
+    await ctx.startConverged(o.n);
     const before = await snapshot(ctx);
     ctx.observer.latencies = [];
     ctx.observer.pending.clear();
@@ -193,7 +197,8 @@ export async function s4Memory(peer, o) {
     const m1 = await ctx.proc.mem();
     const rss1 = ctx.proc.rss();
     const objects = o.configMaps + 2 * o.n;
-    const heap = m0?.heapBytes !== undefined && m1?.heapBytes !== undefined ? m1.heapBytes - m0.heapBytes : undefined;
+    const heap =
+      typeof m0?.heapBytes === 'number' && typeof m1?.heapBytes === 'number' ? m1.heapBytes - m0.heapBytes : undefined;
     return {
       ok,
       objects,
@@ -252,10 +257,7 @@ export async function s5Restart(peer, o) {
 /** S7: N converged Widgets, idle for `idleSeconds`, then `changes` single updates `gapSeconds` apart. */
 export async function s7Quiet(peer, o) {
   return withRun(peer, o, async (ctx) => {
-    ctx.start();
-    await ctx.warmup();
-    await createWidgets(ctx.kube, 0, o.n);
-    await ctx.observer.waitConverged(o.n + 1, o.timeoutMs, ctx.dead);
+    await ctx.startConverged(o.n);
     await sleep(o.idleSeconds * 1000 + (o.staggerMs ?? 0));
     ctx.observer.latencies = [];
     ctx.observer.pending.clear();

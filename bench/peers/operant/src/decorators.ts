@@ -11,19 +11,10 @@ import {
   mergePatch,
   Reconcile,
   type Request,
-  resourceType,
 } from '../../../../packages/core/dist/index.js';
 import { counters, serveMem } from '../../../harness/peer-stdin.mjs';
-import { childConfigMap, converged, statusPatch, type WidgetObject } from '../../../harness/workload.mjs';
-
-const Widget = resourceType<WidgetObject>({
-  group: 'bench.operant.dev',
-  version: 'v1',
-  kind: 'Widget',
-  plural: 'widgets',
-  namespaced: true,
-});
-const ConfigMap = resourceType({ group: '', version: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true });
+import { childConfigMap, converged, statusPatch } from '../../../harness/workload.mjs';
+import { ConfigMap, Widget } from '../types.mjs';
 
 @Controller({ for: Widget, owns: [ConfigMap], maxConcurrentReconciles: Number(process.env.BENCH_WORKERS ?? 16) })
 export class WidgetController {
