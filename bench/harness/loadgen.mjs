@@ -178,3 +178,13 @@ export function percentile(xs, p) {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 }
+
+/** At most `max` points of a [seconds, count] timeline (always the last), for results.json. */
+export function thin(timeline, max = 300) {
+  if (timeline.length <= max) return timeline;
+  const step = timeline.length / max;
+  const out = [];
+  for (let i = 0; i < max; i++) out.push(timeline[Math.floor(i * step)]);
+  out.push(timeline[timeline.length - 1]);
+  return out.map(([t, n]) => [Math.round(t * 1000) / 1000, n]);
+}

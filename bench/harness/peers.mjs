@@ -167,10 +167,17 @@ export const PEERS = [
   },
   {
     id: 'kopf',
-    label: 'kopf',
+    label: 'kopf (defaults: no worker limit)',
     command: () => [join(venv, 'bin/python'), [join(peersDir, 'kopf/widget_peer.py')]],
     prepare: kopfPeer,
   },
 ];
+
+PEERS.push({
+  ...PEERS.find((p) => p.id === 'kopf'),
+  id: 'kopf-limited',
+  label: 'kopf (worker_limit = 16)',
+  env: { BENCH_KOPF_LIMIT: '1' },
+});
 
 export const peerById = (id) => PEERS.find((p) => p.id === id);

@@ -47,8 +47,8 @@ const COLUMNS = {
     ['peakRssBytes', 'peak RSS MiB', 'MiB'],
   ],
   S5: [
-    ['recoverySeconds', 'T converge after apiserver ready s', 2],
     ['seconds', 'T converge from burst start s', 2],
+    ['recoverySeconds', 'T converge after apiserver /readyz s', 2],
     ['restartSeconds', 'restart took s', 1],
     ['lost', 'lost', 0],
   ],
@@ -63,7 +63,7 @@ const TITLES = {
   S2: 'S2 burst: controller running, N Widgets created at full speed (32 in flight); time until all converged',
   S3: 'S3 churn: spec changes at a fixed rate on converged Widgets; write → status-observed latency',
   S4: 'S4 memory: ~1 KB ConfigMaps + N Widgets + N child ConfigMaps cached; growth per object',
-  S5: 'S5 recovery: kube-apiserver restarted (stop + start) when half of a burst is created; time from its readiness until all converged, nothing lost',
+  S5: 'S5 recovery: kube-apiserver restarted (stop + start) when half of a burst is created; time from the burst start (and from the restarted apiserver /readyz) until all converged, nothing lost',
   S7: 'S7 quiet period: converged Widgets, idle, then single changes; latency of each',
 };
 
@@ -215,6 +215,11 @@ export function writeReport(dir, results, charts) {
     `# Operant benchmark report (${results.profile} profile)`,
     '',
     `Run ${results.startedAt} → ${results.finishedAt}; ${results.reps} repetition(s) per scenario and peer, order interleaved (A B C, C B A, …); scale ${results.scale}.`,
+    ...(results.passes?.length > 1
+      ? [
+          `Merged passes: ${results.passes.map((p) => `${p.startedAt} → ${p.finishedAt}`).join('; ')}; the later passes add repetitions for some peers ("ok runs" counts them).`,
+        ]
+      : []),
     'Medians of the repetitions, [min–max] when there is more than one (⚠: spread over 10 % of the median).',
     'Each (scenario, peer) runs on a fresh control plane; the load generator measures from its own watch.',
     `Noise: the host's load average was ${h.loadavgAtStart[0]} at the start on ${h.nproc} cores (other work shares the machine), so absolute figures are noisy; ratios within this run, measured side by side, are the figures to read.`,

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { canPin, startControlPlane } from './control-plane.mjs';
 import { summarizeCpuProfile } from './cpu-profile.mjs';
+import { thin } from './loadgen.mjs';
 import { peerById } from './peers.mjs';
 import { PROFILES } from './profiles.mjs';
 import { writeReport } from './report.mjs';
@@ -100,6 +101,7 @@ async function main() {
   }
   let cpuProfile;
   if (flag('cpu-prof')) cpuProfile = await profileOperant(sized('S2'));
+  for (const r of runs) if (r.metrics?.timeline) r.metrics.timeline = thin(r.metrics.timeline);
   const results = {
     profile: profileName,
     reps,

@@ -4,8 +4,8 @@
 //
 // Environment: KUBECONFIG (file), BENCH_WORKERS (MaxConcurrentReconciles in the tuned
 // profile), BENCH_PROFILE = default | tuned. "default" is controller-runtime out of the box
-// (1 worker, the client's default rate limit, managedFields kept); "tuned" is tuned-equal:
-// BENCH_WORKERS workers, no client-side rate limit, managedFields stripped from the cache.
+// (1 worker, managedFields kept; its GetConfig already turns the client-side rate limit off,
+// QPS -1); "tuned" is tuned-equal: BENCH_WORKERS workers, QPS -1, managedFields stripped.
 // A line "mem" on stdin prints one JSON line with heap (after a GC) and reconcile counts.
 package main
 
