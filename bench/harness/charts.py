@@ -29,6 +29,10 @@ def timeline_chart(scenario, filename, title):
         xs = [p[0] for p in r["metrics"]["timeline"]]
         ys = [p[1] for p in r["metrics"]["timeline"]]
         ax.step(xs, ys, where="post", label=labels[r["peer"]])
+    ends = sorted(r["metrics"]["timeline"][-1][0] for r in runs)
+    if len(ends) > 1 and ends[-1] > 3 * ends[-2]:
+        ax.set_xlim(0, 1.5 * ends[-2])  # one straggler would squash the others
+        title += " (axis cut; slowest peer runs off)"
     ax.set_xlabel("seconds since start")
     ax.set_ylabel("converged Widgets")
     ax.set_title(title)
