@@ -65,6 +65,12 @@ const describeExit = (proc) =>
     ? 'still running'
     : `exited code=${proc.exit.code} signal=${proc.exit.signal}: ${proc.stderrTail().split('\n').slice(-3).join(' | ')}`;
 
+/** Peak RSS of the peer and how it exited, if it did. */
+const processFacts = (ctx) => ({
+  peakRssBytes: ctx.proc.peakRss,
+  exit: ctx.proc.exit ? describeExit(ctx.proc) : undefined,
+});
+
 /** Requests the peer sent to widgets/configmaps between two scrapes, without the load generator's. */
 async function requestsBetween(ctx, before, loadgenBefore) {
   const loadgen = ctx.kube.requests - loadgenBefore;
@@ -92,12 +98,11 @@ function finish(ctx, { ok, seconds, n, before, requests }) {
     seconds,
     objects: n,
     objectsPerSecond: n / seconds,
-    peakRssBytes: ctx.proc.peakRss,
+    ...processFacts(ctx),
     cpuSeconds: cpu,
     cpuSecondsPer1k: (cpu / n) * 1000,
     requestsPerReconcile: requests.controller / n,
     requestsByVerb: requests.byVerb,
-    exit: ctx.proc.exit ? describeExit(ctx.proc) : undefined,
   };
 }
 
@@ -176,8 +181,7 @@ export async function s3Churn(peer, o) {
       cpuSeconds: cpu,
       requestsPerUpdate: requests.controller / total,
       requestsByVerb: requests.byVerb,
-      peakRssBytes: ctx.proc.peakRss,
-      exit: ctx.proc.exit ? describeExit(ctx.proc) : undefined,
+      ...processFacts(ctx),
     };
   });
 }
@@ -208,8 +212,7 @@ export async function s4Memory(peer, o) {
       heapBaseBytes: m0?.heapBytes,
       heapBytes: m1?.heapBytes,
       heapPerObject: heap === undefined ? undefined : heap / objects,
-      peakRssBytes: ctx.proc.peakRss,
-      exit: ctx.proc.exit ? describeExit(ctx.proc) : undefined,
+      ...processFacts(ctx),
     };
   });
 }
@@ -248,8 +251,7 @@ export async function s5Restart(peer, o) {
       restartSeconds,
       verify: v,
       timeline: ctx.observer.timeline,
-      peakRssBytes: ctx.proc.peakRss,
-      exit: ctx.proc.exit ? describeExit(ctx.proc) : undefined,
+      ...processFacts(ctx),
     };
   });
 }
