@@ -5,8 +5,10 @@
 // for the floor: one paged list and the same writes at the same concurrency, no framework
 // (no cache, no queue). Both use Operant's ApiClient for the wire, so the difference is the
 // framework. Run: pnpm build && node bench/controller/bench.mjs [--objects 2000]
-import { ApiClient, controllerManagedBy, Manager, resourceType } from '../../packages/core/dist/index.js';
+import { ApiClient, controllerManagedBy, Manager } from '../../packages/core/dist/index.js';
 import { Environment } from '../../packages/testing/dist/index.js';
+import { crd } from '../harness/workload.mjs';
+import { ConfigMap, Widget } from '../peers/operant/types.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -14,45 +16,6 @@ const arg = (name, fallback) => {
 };
 const N = arg('objects', 2000);
 const workerCounts = [1, 4, 16];
-
-const Widget = resourceType({
-  group: 'bench.operant.dev',
-  version: 'v1',
-  kind: 'Widget',
-  plural: 'widgets',
-  namespaced: true,
-});
-const ConfigMap = resourceType({ group: '', version: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true });
-const crd = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'widgets.bench.operant.dev' },
-  spec: {
-    group: 'bench.operant.dev',
-    scope: 'Namespaced',
-    names: { kind: 'Widget', plural: 'widgets', singular: 'widget', listKind: 'WidgetList' },
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        subresources: { status: {} },
-        schema: {
-          openAPIV3Schema: {
-            type: 'object',
-            properties: {
-              spec: { type: 'object', properties: { replicas: { type: 'integer' }, data: { type: 'string' } } },
-              status: {
-                type: 'object',
-                properties: { observedGeneration: { type: 'integer' }, ready: { type: 'boolean' } },
-              },
-            },
-          },
-        },
-      },
-    ],
-  },
-};
 
 /** The per-object work, identical for Operant and the floor. */
 async function converge(client, w) {

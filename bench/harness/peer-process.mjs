@@ -1,0 +1,120 @@
+/**
+ * A controller under test as a child process on core 1: spawn (through `taskset`), RSS and
+ * CPU sampled from procfs every 250 ms, `mem` queries over stdin (heap after a GC and the
+ * peer's reconcile counters), and a stop that closes stdin, then SIGTERM, then SIGKILL.
+ * @module
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { CONTROLLER_CPUS, canPin } from './control-plane.mjs';
+
+const TICKS = 100; // USER_HZ on Linux
+
+function procStatus(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(text)?.[1] ?? Number.NaN) * 1024;
+    return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+  } catch {
+    return undefined;
+  }
+}
+
+function procCpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS; // utime + stime
+  } catch {
+    return Number.NaN;
+  }
+}
+
+export function startPeer(peer, { kubeconfig, workers, extraEnv = {} }) {
+  const [cmd, args] = peer.command({ cpuProfDir: extraEnv.BENCH_CPU_PROF_DIR });
+  const env = { ...process.env, KUBECONFIG: kubeconfig, BENCH_WORKERS: String(workers), ...peer.env, ...extraEnv };
+  const child = canPin
+    ? spawn('taskset', ['-c', CONTROLLER_CPUS, cmd, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] })
+    : spawn(cmd, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const started = performance.now();
+  let stderr = '';
+  let exit;
+  const exited = new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      exit = { code, signal, atSeconds: (performance.now() - started) / 1000 };
+      resolve(exit);
+    });
+  });
+  child.stderr.on('data', (c) => {
+    stderr = (stderr + c.toString()).slice(-20_000);
+  });
+  const waiters = [];
+  let buffer = '';
+  child.stdout.on('data', (c) => {
+    buffer += c.toString();
+    let i = buffer.indexOf('\n');
+    while (i >= 0) {
+      const line = buffer.slice(0, i);
+      buffer = buffer.slice(i + 1);
+      i = buffer.indexOf('\n');
+      if (!line.startsWith('{')) continue;
+      try {
+        const message = JSON.parse(line);
+        if (message.mem === true) waiters.shift()?.(message);
+      } catch {}
+    }
+  });
+  child.stdin.on('error', () => {});
+  const samples = [];
+  let peakRss = 0;
+
+  const timer = setInterval(() => {
+    const s = procStatus(child.pid);
+    if (s === undefined) return;
+    peakRss = Math.max(peakRss, s.hwm || 0, s.rss || 0);
+    samples.push({ t: (performance.now() - started) / 1000, rss: s.rss });
+  }, 250);
+  timer.unref();
+
+  return {
+    pid: child.pid,
+    get exit() {
+      return exit;
+    },
+    get peakRss() {
+      return peakRss;
+    },
+    samples,
+    rss: () => procStatus(child.pid)?.rss ?? Number.NaN,
+    cpuSeconds: () => procCpuSeconds(child.pid),
+    stderrTail: () => stderr.slice(-2000),
+    /** Heap after a GC and reconcile counters from the peer, or undefined after `timeoutMs`. */
+    mem(timeoutMs = 15_000) {
+      if (exit !== undefined) return Promise.resolve(undefined);
+      return new Promise((resolve) => {
+        const t = setTimeout(() => {
+          const idx = waiters.indexOf(done);
+          if (idx >= 0) waiters.splice(idx, 1);
+          resolve(undefined);
+        }, timeoutMs);
+        const done = (m) => {
+          clearTimeout(t);
+          resolve(m);
+        };
+        waiters.push(done);
+        child.stdin.write('mem\n');
+      });
+    },
+    async stop() {
+      clearInterval(timer);
+      if (exit !== undefined) return exit;
+      child.stdin.end();
+      const wait = (ms) => Promise.race([exited, new Promise((r) => setTimeout(r, ms))]);
+      await wait(4000);
+      if (exit === undefined) child.kill('SIGTERM');
+      await wait(4000);
+      if (exit === undefined) child.kill('SIGKILL');
+      return exited;
+    },
+  };
+}

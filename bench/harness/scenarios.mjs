@@ -1,0 +1,294 @@
+/**
+ * The scenarios (see /bench/README.md): each runs one peer on a fresh control plane and
+ * returns its metrics. S1 cold start, S2 burst, S3 churn latency, S4 memory per object,
+ * S5 kube-apiserver restart mid-burst, S7 quiet-period latency; requests per reconcile come
+ * from the API server's `apiserver_request_total`.
+ * @module
+ */
+import { startControlPlane } from './control-plane.mjs';
+import { createConfigMaps, createWidgets, Observer, percentile, touchWidget, verify } from './loadgen.mjs';
+import { startPeer } from './peer-process.mjs';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const WARMUP = {
+  apiVersion: 'bench.operant.dev/v1',
+  kind: 'Widget',
+  metadata: { namespace: 'bench-0', name: 'warmup' },
+  spec: { replicas: 1, data: 'warmup' },
+};
+
+/** Fresh control plane + observer + peer; `body` gets a context; everything is stopped after. */
+async function withRun(peer, options, body) {
+  const plane = await startControlPlane();
+  const observer = new Observer(plane.kube);
+  let proc;
+  const ctx = {
+    plane,
+    observer,
+    kube: plane.kube,
+    get proc() {
+      return proc;
+    },
+    start(extraEnv) {
+      proc = startPeer(peer, { kubeconfig: plane.kubeconfig, workers: options.workers, extraEnv });
+      return proc;
+    },
+    dead: () => proc?.exit !== undefined,
+    /** Starts the peer, creates N Widgets and waits until all converged. */
+    async startConverged(n) {
+      ctx.start();
+      await ctx.warmup();
+      await createWidgets(plane.kube, 0, n);
+      await observer.waitConverged(n + 1, options.timeoutMs, ctx.dead);
+    },
+    /** Creates the warm-up Widget and waits until the peer converged it (controller up and synced). */
+    async warmup() {
+      await plane.kube.must('POST', '/apis/bench.operant.dev/v1/namespaces/bench-0/widgets', WARMUP);
+      const target = observer.convergedCount + 1;
+      if (!(await observer.waitConverged(target, options.timeoutMs, ctx.dead))) {
+        throw new Error(`peer did not converge the warm-up Widget (${describeExit(proc)})`);
+      }
+    },
+  };
+  try {
+    await observer.informer.synced;
+    return await body(ctx);
+  } finally {
+    observer.stop();
+    await proc?.stop();
+    await plane.stop().catch(() => undefined);
+  }
+}
+
+const describeExit = (proc) =>
+  proc?.exit === undefined
+    ? 'still running'
+    : `exited code=${proc.exit.code} signal=${proc.exit.signal}: ${proc.stderrTail().split('\n').slice(-3).join(' | ')}`;
+
+/** Peak RSS of the peer and how it exited, if it did. */
+const processFacts = (ctx) => ({
+  peakRssBytes: ctx.proc.peakRss,
+  exit: ctx.proc.exit ? describeExit(ctx.proc) : undefined,
+});
+
+/** Requests the peer sent to widgets/configmaps between two scrapes, without the load generator's. */
+async function requestsBetween(ctx, before, loadgenBefore) {
+  const loadgen = ctx.kube.requests - loadgenBefore;
+  const after = await ctx.plane.requestTotals();
+  const byVerb = {};
+  let total = 0;
+  for (const [key, value] of Object.entries(after)) {
+    const delta = value - (before[key] ?? 0);
+    if (delta === 0 || key.startsWith('WATCH')) continue;
+    byVerb[key] = delta;
+    total += delta;
+  }
+  return { byVerb, controller: total - loadgen };
+}
+
+async function snapshot(ctx) {
+  const totals = await ctx.plane.requestTotals();
+  return { totals, loadgen: ctx.kube.requests, cpu: ctx.proc?.cpuSeconds() ?? 0 };
+}
+
+function finish(ctx, { ok, seconds, n, before, requests }) {
+  const cpu = ctx.proc.cpuSeconds() - before.cpu;
+  return {
+    ok,
+    seconds,
+    objects: n,
+    objectsPerSecond: n / seconds,
+    ...processFacts(ctx),
+    cpuSeconds: cpu,
+    cpuSecondsPer1k: (cpu / n) * 1000,
+    requestsPerReconcile: requests.controller / n,
+    requestsByVerb: requests.byVerb,
+  };
+}
+
+/** S1: N Widgets exist, then the controller starts: time until all converged once. */
+export async function s1ColdStart(peer, o) {
+  return withRun(peer, o, async (ctx) => {
+    await createWidgets(ctx.kube, 0, o.n);
+    const before = await snapshot(ctx);
+    ctx.observer.resetClock();
+    const t0 = performance.now();
+    ctx.start();
+    const ok = await ctx.observer.waitConverged(o.n, o.timeoutMs, ctx.dead);
+    const seconds = (performance.now() - t0) / 1000;
+    const requests = await requestsBetween(ctx, before.totals, before.loadgen);
+    const result = finish(ctx, { ok, seconds, n: o.n, before: { cpu: 0 }, requests });
+    return { ...result, timeline: ctx.observer.timeline, verify: await verify(ctx.kube, o.n) };
+  });
+}
+
+/** S2: controller running, N Widgets created at full speed: time to converge, e2e latency. */
+export async function s2Burst(peer, o) {
+  return withRun(peer, o, async (ctx) => {
+    ctx.start(o.cpuProfDir ? { BENCH_CPU_PROF_DIR: o.cpuProfDir } : undefined);
+    await ctx.warmup();
+    const before = await snapshot(ctx);
+    ctx.observer.latencies = [];
+    ctx.observer.resetClock();
+    const t0 = performance.now();
+    await createWidgets(ctx.kube, 0, o.n, { observer: ctx.observer });
+    const createSeconds = (performance.now() - t0) / 1000;
+    const ok = await ctx.observer.waitConverged(o.n + 1, o.timeoutMs, ctx.dead);
+    const seconds = (performance.now() - t0) / 1000;
+    const requests = await requestsBetween(ctx, before.totals, before.loadgen);
+    const lat = ctx.observer.latencies;
+    return {
+      ...finish(ctx, { ok, seconds, n: o.n, before, requests }),
+      createSeconds,
+      e2eP50Ms: percentile(lat, 50),
+      e2eP99Ms: percentile(lat, 99),
+      timeline: ctx.observer.timeline,
+      verify: await verify(ctx.kube, o.n + 1),
+    };
+  });
+}
+
+/** S3: N converged Widgets, spec changes at `rate`/s for `seconds`: write → status-observed latency. */
+export async function s3Churn(peer, o) {
+  return withRun(peer, o, async (ctx) => {
+    await ctx.startConverged(o.n);
+    const before = await snapshot(ctx);
+    ctx.observer.latencies = [];
+    ctx.observer.pending.clear();
+    const total = Math.round(o.rate * o.seconds);
+    const t0 = performance.now();
+    const writes = [];
+    for (let k = 0; k < total; k++) {
+      const due = t0 + (k * 1000) / o.rate;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      writes.push(touchWidget(ctx.kube, ctx.observer, (k * 7919) % o.n));
+    }
+    await Promise.all(writes);
+    const drainDeadline = performance.now() + 30_000;
+    while (ctx.observer.pending.size > 0 && performance.now() < drainDeadline && !ctx.dead()) await sleep(100);
+    const lat = ctx.observer.latencies;
+    const requests = await requestsBetween(ctx, before.totals, before.loadgen);
+    const cpu = ctx.proc.cpuSeconds() - before.cpu;
+    return {
+      ok: ctx.observer.pending.size === 0 && !ctx.dead(),
+      updates: total,
+      observed: lat.length,
+      lost: ctx.observer.pending.size,
+      p50Ms: percentile(lat, 50),
+      p99Ms: percentile(lat, 99),
+      maxMs: Math.max(...lat),
+      cpuSeconds: cpu,
+      requestsPerUpdate: requests.controller / total,
+      requestsByVerb: requests.byVerb,
+      ...processFacts(ctx),
+    };
+  });
+}
+
+/** S4: controller running; M ConfigMaps of ~1 KB and N Widgets (+ N children) cached: bytes per object. */
+export async function s4Memory(peer, o) {
+  return withRun(peer, o, async (ctx) => {
+    ctx.start();
+    await ctx.warmup();
+    await sleep(2000);
+    const m0 = await ctx.proc.mem();
+    const rss0 = ctx.proc.rss();
+    await createConfigMaps(ctx.kube, o.configMaps);
+    await createWidgets(ctx.kube, 0, o.n);
+    const ok = await ctx.observer.waitConverged(o.n + 1, o.timeoutMs, ctx.dead);
+    await sleep(6000); // idle keep-alive connections (undici: 4 s) close before the measurement
+    const m1 = await ctx.proc.mem();
+    const rss1 = ctx.proc.rss();
+    const objects = o.configMaps + 2 * o.n;
+    const heap =
+      typeof m0?.heapBytes === 'number' && typeof m1?.heapBytes === 'number' ? m1.heapBytes - m0.heapBytes : undefined;
+    return {
+      ok,
+      objects,
+      rssBaseBytes: rss0,
+      rssBytes: rss1,
+      rssPerObject: (rss1 - rss0) / objects,
+      heapBaseBytes: m0?.heapBytes,
+      heapBytes: m1?.heapBytes,
+      heapPerObject: heap === undefined ? undefined : heap / objects,
+      ...processFacts(ctx),
+    };
+  });
+}
+
+/** S5: burst of N; kube-apiserver restarted when half are created: time to converge, nothing lost. */
+export async function s5Restart(peer, o) {
+  return withRun(peer, o, async (ctx) => {
+    ctx.start();
+    await ctx.warmup();
+    ctx.observer.resetClock();
+    const t0 = performance.now();
+    let restart;
+    let created = 0;
+    let restartSeconds;
+    let readyAgain;
+    await createWidgets(ctx.kube, 0, o.n, {
+      onCreated: () => {
+        if (++created === Math.floor(o.n / 2)) {
+          const r0 = performance.now();
+          restart = ctx.plane.restartApiServer().then(() => {
+            readyAgain = performance.now();
+            restartSeconds = (readyAgain - r0) / 1000;
+          });
+        }
+      },
+    });
+    await restart;
+    const ok = await ctx.observer.waitConverged(o.n + 1, o.timeoutMs, ctx.dead);
+    const seconds = (performance.now() - t0) / 1000;
+    const recoverySeconds = (performance.now() - readyAgain) / 1000;
+    const v = await verify(ctx.kube, o.n + 1);
+    return {
+      ok: ok && v.lost === 0,
+      recoverySeconds,
+      seconds,
+      restartSeconds,
+      verify: v,
+      timeline: ctx.observer.timeline,
+      ...processFacts(ctx),
+    };
+  });
+}
+
+/** S7: N converged Widgets, idle for `idleSeconds`, then `changes` single updates `gapSeconds` apart. */
+export async function s7Quiet(peer, o) {
+  return withRun(peer, o, async (ctx) => {
+    await ctx.startConverged(o.n);
+    await sleep(o.idleSeconds * 1000 + (o.staggerMs ?? 0));
+    ctx.observer.latencies = [];
+    ctx.observer.pending.clear();
+    const perChange = [];
+    for (let k = 0; k < o.changes; k++) {
+      if (k > 0) await sleep(o.gapSeconds * 1000);
+      const before = ctx.observer.latencies.length;
+      await touchWidget(ctx.kube, ctx.observer, (k * 31) % o.n);
+      const deadline = performance.now() + 60_000;
+      while (ctx.observer.latencies.length === before && performance.now() < deadline && !ctx.dead()) await sleep(5);
+      perChange.push(ctx.observer.latencies[before] ?? null);
+    }
+    const lat = perChange.filter((x) => x !== null);
+    return {
+      ok: lat.length === o.changes,
+      idleSeconds: o.idleSeconds,
+      latenciesMs: perChange,
+      firstMs: perChange[0],
+      maxMs: Math.max(...lat),
+      exit: ctx.proc.exit ? describeExit(ctx.proc) : undefined,
+    };
+  });
+}
+
+export const SCENARIOS = {
+  S1: { name: 'S1 cold start', run: s1ColdStart },
+  S2: { name: 'S2 burst', run: s2Burst },
+  S3: { name: 'S3 churn latency', run: s3Churn },
+  S4: { name: 'S4 memory', run: s4Memory },
+  S5: { name: 'S5 apiserver restart', run: s5Restart },
+  S7: { name: 'S7 quiet period', run: s7Quiet },
+};

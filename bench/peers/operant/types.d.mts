@@ -1,0 +1,6 @@
+/** Types of `types.mjs` for the TypeScript peer. @module */
+import type { ResourceType } from '../../../packages/core/dist/index.js';
+import type { WidgetObject } from '../../harness/workload.mjs';
+
+export const Widget: ResourceType<WidgetObject>;
+export const ConfigMap: ResourceType;
