@@ -11,8 +11,8 @@ import { ApiClient, type KubernetesObject, type Operator, resourceType } from '@
 import { eventually } from '@operant/testing';
 import { ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import { PASSWORD_HASH, RedisCluster } from '../src/index.js';
-import { type LogEntry, startOperator } from './fixtures/operator.js';
 import { crdDirectory } from './faults/fixtures/scenario.js';
+import { type LogEntry, startOperator } from './fixtures/operator.js';
 
 const controlPlane = { crdDirectoryPaths: [crdDirectory] };
 const skip = ownControlPlaneSkipReason(controlPlane);
@@ -46,7 +46,8 @@ const reachable = (host: string, port: number) =>
 
   beforeAll(async () => {
     api = new ApiClient({ kubeConfig: env.kubeConfig() });
-    for (const name of [ns, registryNamespace]) await api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+    for (const name of [ns, registryNamespace])
+      await api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
     const started = await startOperator(
       env,
       { resyncPeriodMs: 1000, registryNamespace },
@@ -75,7 +76,9 @@ const reachable = (host: string, port: number) =>
       spec: { size: 2, image: 'redis:7.4', passwordSecret: 'redis-auth' },
     } as unknown as RedisCluster);
     const hash = async () =>
-      (await api.get(V1Deployment, { namespace: ns, name: 'secured' })).spec?.template.metadata?.annotations?.[PASSWORD_HASH];
+      (await api.get(V1Deployment, { namespace: ns, name: 'secured' })).spec?.template.metadata?.annotations?.[
+        PASSWORD_HASH
+      ];
     await eventually(async () => expect(await hash()).toBeDefined(), 30_000);
     const first = await hash();
     await api.update<V1Secret>({ ...secret, stringData: { password: passwords[1] as string } });
@@ -83,7 +86,8 @@ const reachable = (host: string, port: number) =>
 
     const metricsPort = (await app.manager.metricsServer?.address())?.port;
     const healthPort = (await app.manager.healthProbeServer?.address())?.port;
-    const scrape = async (port: number | undefined, path: string) => (await fetch(`http://127.0.0.1:${port}${path}`)).text();
+    const scrape = async (port: number | undefined, path: string) =>
+      (await fetch(`http://127.0.0.1:${port}${path}`)).text();
     const { items: events } = await api.list(EventV1, { namespace: ns });
     const captured = {
       logs: JSON.stringify(logs),

@@ -13,44 +13,50 @@ import { faultControlPlane, NO_RESYNC, reconcileErrors, relists, sleep } from '.
 
 const { options, skip } = faultControlPlane();
 
-(skip === undefined ? describe : describe.skip)(`fault: kube-apiserver restart${skip ? ` (skipped: ${skip})` : ''}`, () => {
-  const env = useControlPlane(options);
-  let fleet: Fleet;
-  let app: Operator;
-  let running: Promise<void>;
+(skip === undefined ? describe : describe.skip)(
+  `fault: kube-apiserver restart${skip ? ` (skipped: ${skip})` : ''}`,
+  () => {
+    const env = useControlPlane(options);
+    let fleet: Fleet;
+    let app: Operator;
+    let running: Promise<void>;
 
-  beforeAll(async () => {
-    fleet = new Fleet(new ApiClient({ kubeConfig: env.kubeConfig() }), {
-      namespace: 'restart',
-      registryNamespace: 'restart-registry',
+    beforeAll(async () => {
+      fleet = new Fleet(new ApiClient({ kubeConfig: env.kubeConfig() }), {
+        namespace: 'restart',
+        registryNamespace: 'restart-registry',
+      });
+      await fleet.setUp();
+      ({ app, running } = await startOperator(env, {
+        resyncPeriodMs: NO_RESYNC,
+        registryNamespace: 'restart-registry',
+      }));
+    }, 60_000);
+
+    afterAll(async () => {
+      await app?.stop();
+      await running;
+    }, 60_000);
+
+    it('converges on every change made around the restart', async () => {
+      await fleet.burst({ creates: 12 });
+      const pid = env.pids()['kube-apiserver'];
+      const restarted = env.restartApiServer(() => sleep(2000));
+      await fleet.burst({ creates: 8, updates: 12, deletes: 5 });
+      await restarted;
+      expect(env.pids()['kube-apiserver']).not.toBe(pid);
+      await fleet.burst({ creates: 2, updates: 4, deletes: 2 });
+      const { ms, lost } = await fleet.waitConverged();
+      expect(lost).toBe(0);
+      expect(relists(app) + (await reconcileErrors(app))).toBeGreaterThan(0); // the restart was felt
+      report('kube-apiserver restart mid-burst', {
+        clusters: fleet.ledger.size,
+        convergeMs: ms,
+        reconcileErrors: await reconcileErrors(app),
+        relists: relists(app),
+        writeRetries: fleet.writeRetries.count,
+        lost,
+      });
     });
-    await fleet.setUp();
-    ({ app, running } = await startOperator(env, { resyncPeriodMs: NO_RESYNC, registryNamespace: 'restart-registry' }));
-  }, 60_000);
-
-  afterAll(async () => {
-    await app?.stop();
-    await running;
-  }, 60_000);
-
-  it('converges on every change made around the restart', async () => {
-    await fleet.burst({ creates: 12 });
-    const pid = env.pids()['kube-apiserver'];
-    const restarted = env.restartApiServer(() => sleep(2000));
-    await fleet.burst({ creates: 8, updates: 12, deletes: 5 });
-    await restarted;
-    expect(env.pids()['kube-apiserver']).not.toBe(pid);
-    await fleet.burst({ creates: 2, updates: 4, deletes: 2 });
-    const { ms, lost } = await fleet.waitConverged();
-    expect(lost).toBe(0);
-    expect(relists(app) + (await reconcileErrors(app))).toBeGreaterThan(0); // the restart was felt
-    report('kube-apiserver restart mid-burst', {
-      clusters: fleet.ledger.size,
-      convergeMs: ms,
-      reconcileErrors: await reconcileErrors(app),
-      relists: relists(app),
-      writeRetries: fleet.writeRetries.count,
-      lost,
-    });
-  });
-});
+  },
+);

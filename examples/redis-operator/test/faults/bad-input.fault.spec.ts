@@ -35,8 +35,16 @@ const cases: Case[] = [
   { name: 'wrong type (string for integer)', spec: { ...valid, size: 'three' }, field: 'spec.size' },
   { name: 'wrong type (object for string)', spec: { ...valid, image: { name: 'redis' } }, field: 'spec.image' },
   { name: 'out of range', spec: { ...valid, size: 11 }, field: 'spec.size' },
-  { name: 'huge string (100 kB)', spec: { ...valid, passwordSecret: 'a'.repeat(100_000) }, field: 'spec.passwordSecret' },
-  { name: 'huge array (100k items) for an integer', spec: { ...valid, size: Array(100_000).fill(1) }, field: 'spec.size' },
+  {
+    name: 'huge string (100 kB)',
+    spec: { ...valid, passwordSecret: 'a'.repeat(100_000) },
+    field: 'spec.passwordSecret',
+  },
+  {
+    name: 'huge array (100k items) for an integer',
+    spec: { ...valid, size: Array(100_000).fill(1) },
+    field: 'spec.size',
+  },
   { name: 'deep nesting (200 levels)', spec: { ...valid, image: nested(200) }, field: 'spec.image' },
   { name: 'invalid characters', spec: { ...valid, passwordSecret: 'Not_A/Name' }, field: 'spec.passwordSecret' },
   { name: 'missing required field', spec: { size: 1 }, field: 'spec.image' },
@@ -61,7 +69,10 @@ const cases: Case[] = [
   beforeAll(async () => {
     api = new ApiClient({ kubeConfig: env.kubeConfig() });
     await new Fleet(api, { namespace: ns, registryNamespace: 'bad-input-registry' }).setUp();
-    ({ app, running } = await startOperator(env, { resyncPeriodMs: NO_RESYNC, registryNamespace: 'bad-input-registry' }));
+    ({ app, running } = await startOperator(env, {
+      resyncPeriodMs: NO_RESYNC,
+      registryNamespace: 'bad-input-registry',
+    }));
     running.finally(() => {
       stopped = true;
     });
@@ -89,8 +100,11 @@ const cases: Case[] = [
     expect(err?.code).toBe(422);
     expect(err?.message).toContain(field);
     const issues = await validate(body, RedisCluster);
-    if (validates !== false) expect(issues.map((i) => i.path).some((p) => p === field || p.startsWith(`${field}.`))).toBe(true);
-    rows.push(`${name} | 422 ${field} | ${validates === false ? 'n/a (metadata)' : issues.map((i) => i.path).join(', ')}`);
+    if (validates !== false)
+      expect(issues.map((i) => i.path).some((p) => p === field || p.startsWith(`${field}.`))).toBe(true);
+    rows.push(
+      `${name} | 422 ${field} | ${validates === false ? 'n/a (metadata)' : issues.map((i) => i.path).join(', ')}`,
+    );
   });
 
   it('reports unknown fields: pruned by the API server, named by validate() with forbidNonWhitelisted', async () => {
@@ -114,6 +128,12 @@ const cases: Case[] = [
     const { ms, lost } = await fleet.waitConverged();
     expect(stopped).toBe(false);
     process.stderr.write(`[faults] bad input table (case | API server | validate()):\n  ${rows.join('\n  ')}\n`);
-    report('bad input', { cases: rows.length, rejectedNamingField: rows.length - 1, operatorRunning: !stopped, convergeMs: ms, lost });
+    report('bad input', {
+      cases: rows.length,
+      rejectedNamingField: rows.length - 1,
+      operatorRunning: !stopped,
+      convergeMs: ms,
+      lost,
+    });
   });
 });

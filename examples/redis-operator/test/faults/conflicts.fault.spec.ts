@@ -15,56 +15,62 @@ import { faultControlPlane, NO_RESYNC, reconcileErrors } from './fixtures/scenar
 
 const { options, skip } = faultControlPlane();
 
-(skip === undefined ? describe : describe.skip)(`fault: conflicting writers${skip ? ` (skipped: ${skip})` : ''}`, () => {
-  const env = useControlPlane(options);
-  let api: ApiClient;
-  let fleet: Fleet;
-  let app: Operator;
-  let running: Promise<void>;
+(skip === undefined ? describe : describe.skip)(
+  `fault: conflicting writers${skip ? ` (skipped: ${skip})` : ''}`,
+  () => {
+    const env = useControlPlane(options);
+    let api: ApiClient;
+    let fleet: Fleet;
+    let app: Operator;
+    let running: Promise<void>;
 
-  beforeAll(async () => {
-    api = new ApiClient({ kubeConfig: env.kubeConfig() });
-    fleet = new Fleet(api, { namespace: 'conflicts', registryNamespace: 'conflicts-registry' });
-    await fleet.setUp();
-    ({ app, running } = await startOperator(env, { resyncPeriodMs: NO_RESYNC, registryNamespace: 'conflicts-registry' }));
-  }, 60_000);
+    beforeAll(async () => {
+      api = new ApiClient({ kubeConfig: env.kubeConfig() });
+      fleet = new Fleet(api, { namespace: 'conflicts', registryNamespace: 'conflicts-registry' });
+      await fleet.setUp();
+      ({ app, running } = await startOperator(env, {
+        resyncPeriodMs: NO_RESYNC,
+        registryNamespace: 'conflicts-registry',
+      }));
+    }, 60_000);
 
-  afterAll(async () => {
-    await app?.stop();
-    await running;
-  }, 60_000);
+    afterAll(async () => {
+      await app?.stop();
+      await running;
+    }, 60_000);
 
-  it('converges on the last write of each object', async () => {
-    await fleet.burst({ creates: 6 });
-    const names = fleet.live();
-    const writer = async () => {
-      for (let round = 0; round < 15; round++) await fleet.update(names[fleet.pick(names.length)] as string);
-    };
-    let meddled = 0;
-    const meddler = async () => {
-      for (let round = 0; round < 20; round++) {
-        const name = names[round % names.length] as string;
-        try {
-          const d = await api.get(V1Deployment, { namespace: fleet.namespace, name });
-          await api.update({ ...d, spec: { ...d.spec, replicas: 9 } } as V1Deployment);
-          meddled++;
-        } catch (err) {
-          if (!isConflict(err) && !isNotFound(err)) throw err;
+    it('converges on the last write of each object', async () => {
+      await fleet.burst({ creates: 6 });
+      const names = fleet.live();
+      const writer = async () => {
+        for (let round = 0; round < 15; round++) await fleet.update(names[fleet.pick(names.length)] as string);
+      };
+      let meddled = 0;
+      const meddler = async () => {
+        for (let round = 0; round < 20; round++) {
+          const name = names[round % names.length] as string;
+          try {
+            const d = await api.get(V1Deployment, { namespace: fleet.namespace, name });
+            await api.update({ ...d, spec: { ...d.spec, replicas: 9 } } as V1Deployment);
+            meddled++;
+          } catch (err) {
+            if (!isConflict(err) && !isNotFound(err)) throw err;
+          }
         }
-      }
-    };
-    await Promise.all([writer(), writer(), writer(), meddler()]);
-    const { ms, lost } = await fleet.waitConverged();
-    expect(lost).toBe(0);
-    expect(fleet.writeRetries.count).toBeGreaterThan(0); // the writers did conflict
-    report('conflicting writers', {
-      clusters: names.length,
-      writes: 45,
-      writerConflicts: fleet.writeRetries.count,
-      deploymentsRescaled: meddled,
-      convergeMs: ms,
-      reconcileErrors: await reconcileErrors(app),
-      lost,
+      };
+      await Promise.all([writer(), writer(), writer(), meddler()]);
+      const { ms, lost } = await fleet.waitConverged();
+      expect(lost).toBe(0);
+      expect(fleet.writeRetries.count).toBeGreaterThan(0); // the writers did conflict
+      report('conflicting writers', {
+        clusters: names.length,
+        writes: 45,
+        writerConflicts: fleet.writeRetries.count,
+        deploymentsRescaled: meddled,
+        convergeMs: ms,
+        reconcileErrors: await reconcileErrors(app),
+        lost,
+      });
     });
-  });
-});
+  },
+);

@@ -109,7 +109,8 @@ const acquired = /successfully acquired lease/;
       exitCode: exit.code ?? 'signal',
       shutdownMs: exit.at - signalled,
       shutdownTimeoutMs: settings.shutdownTimeoutMs,
-      reconcilesFinishedAfterSignal: (afterSignal.split('stopping the manager')[1] ?? '').split('"reconciled"').length - 1,
+      reconcilesFinishedAfterSignal:
+        (afterSignal.split('stopping the manager')[1] ?? '').split('"reconciled"').length - 1,
       leaseReleased: (held.spec?.holderIdentity ?? '') === '',
       newLeaderAcquiredMs: takeoverMs,
       convergeMs: ms,

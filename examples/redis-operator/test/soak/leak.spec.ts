@@ -18,6 +18,11 @@ describe('leakVerdict', () => {
   });
 
   it('does not judge with fewer than three samples', () => {
-    expect(leakVerdict([{ t: 0, heapUsed: 1 }, { t: 10_000, heapUsed: 100 * MiB }]).leak).toBe(false);
+    expect(
+      leakVerdict([
+        { t: 0, heapUsed: 1 },
+        { t: 10_000, heapUsed: 100 * MiB },
+      ]).leak,
+    ).toBe(false);
   });
 });
