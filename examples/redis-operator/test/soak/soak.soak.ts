@@ -22,7 +22,13 @@ const minutes = Number(process.env.SOAK_MINUTES ?? 30);
 const durationMs = minutes * 60_000;
 const restartEveryMs = Math.max(60_000, durationMs / 6);
 const reportDir = resolve(process.env.SOAK_REPORT_DIR ?? 'soak-report');
-const settings = { leaseNamespace: 'soak-election', registryNamespace: 'soak-registry', sampleMs: 10_000 };
+// controller-runtime's Lease timings (15 s, renew within 10 s): they ride through an API server restart
+const settings = {
+  leaseNamespace: 'soak-election',
+  registryNamespace: 'soak-registry',
+  sampleMs: 10_000,
+  leaseMs: 15_000,
+};
 const { options, skip } = faultControlPlane();
 const MiB = 1024 * 1024;
 
@@ -67,7 +73,14 @@ const samplesOf = (output: string): Sample[] =>
     const restarts: number[] = [];
     let nextRestart = start + restartEveryMs;
     let ops = 0;
+    let exited: { code: number | null; signal: string | null } | undefined;
+    operator.exited.then((e) => {
+      exited = e;
+    });
     while (Date.now() - start < durationMs) {
+      if (exited !== undefined) {
+        throw new Error(`the operator exited (${JSON.stringify(exited)}):\n${operator.output().slice(-3000)}`);
+      }
       if (Date.now() >= nextRestart) {
         restarts.push(Date.now() - start);
         nextRestart += restartEveryMs;
@@ -84,6 +97,7 @@ const samplesOf = (output: string): Sample[] =>
       await sleep(1000);
     }
     const { ms, lost } = await fleet.waitConverged(180_000);
+    expect(exited).toBeUndefined();
     expect(lost).toBe(0);
     await sleep(settings.sampleMs + 1000); // one more sample after the churn
 
