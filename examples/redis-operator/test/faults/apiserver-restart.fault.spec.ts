@@ -3,13 +3,10 @@
  * creates, updates and deletes. The load generator retries each write until the API server
  * takes it; the operator, with its resync off, must still converge on every change.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ApiClient, type Operator } from '@operant/core';
+import { describe, expect, it } from '@jest/globals';
 import { useControlPlane } from '@operant/testing/jest';
-import { startOperator } from '../fixtures/operator.js';
 import { report } from './fixtures/figures.js';
-import { Fleet } from './fixtures/fleet.js';
-import { faultControlPlane, NO_RESYNC, reconcileErrors, relists, sleep } from './fixtures/scenario.js';
+import { faultControlPlane, reconcileErrors, relists, sleep, useFleetAndOperator } from './fixtures/scenario.js';
 
 const { options, skip } = faultControlPlane();
 
@@ -17,28 +14,10 @@ const { options, skip } = faultControlPlane();
   `fault: kube-apiserver restart${skip ? ` (skipped: ${skip})` : ''}`,
   () => {
     const env = useControlPlane(options);
-    let fleet: Fleet;
-    let app: Operator;
-    let running: Promise<void>;
-
-    beforeAll(async () => {
-      fleet = new Fleet(new ApiClient({ kubeConfig: env.kubeConfig() }), {
-        namespace: 'restart',
-        registryNamespace: 'restart-registry',
-      });
-      await fleet.setUp();
-      ({ app, running } = await startOperator(env, {
-        resyncPeriodMs: NO_RESYNC,
-        registryNamespace: 'restart-registry',
-      }));
-    }, 60_000);
-
-    afterAll(async () => {
-      await app?.stop();
-      await running;
-    }, 60_000);
+    const ctx = useFleetAndOperator(env, 'restart');
 
     it('converges on every change made around the restart', async () => {
+      const { fleet, app } = ctx;
       await fleet.burst({ creates: 12 });
       const pid = env.pids()['kube-apiserver'];
       const restarted = env.restartApiServer(() => sleep(2000));

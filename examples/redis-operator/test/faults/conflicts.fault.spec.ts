@@ -4,14 +4,12 @@
  * operator's Deployments behind its back. When they stop, every cluster holds the spec of
  * the last successful write and its Deployment matches it again.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { V1Deployment } from '@kubernetes/client-node';
-import { ApiClient, isConflict, isNotFound, type Operator } from '@operant/core';
+import { ApiClient, isConflict, isNotFound } from '@operant/core';
 import { useControlPlane } from '@operant/testing/jest';
-import { startOperator } from '../fixtures/operator.js';
 import { report } from './fixtures/figures.js';
-import { Fleet } from './fixtures/fleet.js';
-import { faultControlPlane, NO_RESYNC, reconcileErrors } from './fixtures/scenario.js';
+import { faultControlPlane, reconcileErrors, useFleetAndOperator } from './fixtures/scenario.js';
 
 const { options, skip } = faultControlPlane();
 
@@ -19,27 +17,11 @@ const { options, skip } = faultControlPlane();
   `fault: conflicting writers${skip ? ` (skipped: ${skip})` : ''}`,
   () => {
     const env = useControlPlane(options);
-    let api: ApiClient;
-    let fleet: Fleet;
-    let app: Operator;
-    let running: Promise<void>;
-
-    beforeAll(async () => {
-      api = new ApiClient({ kubeConfig: env.kubeConfig() });
-      fleet = new Fleet(api, { namespace: 'conflicts', registryNamespace: 'conflicts-registry' });
-      await fleet.setUp();
-      ({ app, running } = await startOperator(env, {
-        resyncPeriodMs: NO_RESYNC,
-        registryNamespace: 'conflicts-registry',
-      }));
-    }, 60_000);
-
-    afterAll(async () => {
-      await app?.stop();
-      await running;
-    }, 60_000);
+    const ctx = useFleetAndOperator(env, 'conflicts');
 
     it('converges on the last write of each object', async () => {
+      const { fleet, app } = ctx;
+      const api = new ApiClient({ kubeConfig: env.kubeConfig() });
       await fleet.burst({ creates: 6 });
       const names = fleet.live();
       const writer = async () => {

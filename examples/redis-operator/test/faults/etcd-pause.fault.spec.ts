@@ -3,42 +3,29 @@
  * server-side watch timeout 5-10 s), with writes queued against it, then resumed (SIGCONT).
  * The watches go silent, are abandoned and resumed; every change converges.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ApiClient, type Operator } from '@operant/core';
+import { describe, expect, it } from '@jest/globals';
 import { useControlPlane } from '@operant/testing/jest';
-import { startOperator } from '../fixtures/operator.js';
 import { report } from './fixtures/figures.js';
-import { Fleet } from './fixtures/fleet.js';
-import { faultControlPlane, NO_RESYNC, reconcileErrors, reflectorErrors, relists, sleep } from './fixtures/scenario.js';
+import {
+  faultControlPlane,
+  reconcileErrors,
+  reflectorErrors,
+  relists,
+  sleep,
+  useFleetAndOperator,
+} from './fixtures/scenario.js';
 
 const { options, skip } = faultControlPlane();
 const PAUSE_MS = 12_000;
 
 (skip === undefined ? describe : describe.skip)(`fault: etcd paused${skip ? ` (skipped: ${skip})` : ''}`, () => {
   const env = useControlPlane(options);
-  let fleet: Fleet;
-  let app: Operator;
-  let running: Promise<void>;
-
-  beforeAll(async () => {
-    fleet = new Fleet(new ApiClient({ kubeConfig: env.kubeConfig() }), {
-      namespace: 'paused',
-      registryNamespace: 'paused-registry',
-    });
-    await fleet.setUp();
-    ({ app, running } = await startOperator(
-      env,
-      { resyncPeriodMs: NO_RESYNC, registryNamespace: 'paused-registry' },
-      { cache: { reflector: { inactivityTimeoutMs: 5000, minWatchTimeoutSeconds: 5 } } },
-    ));
-  }, 60_000);
-
-  afterAll(async () => {
-    await app?.stop();
-    await running;
-  }, 60_000);
+  const ctx = useFleetAndOperator(env, 'paused', {
+    cache: { reflector: { inactivityTimeoutMs: 5000, minWatchTimeoutSeconds: 5 } },
+  });
 
   it('converges once etcd resumes', async () => {
+    const { fleet, app } = ctx;
     await fleet.burst({ creates: 10 });
     await fleet.waitConverged();
     const etcd = env.pids().etcd;

@@ -4,15 +4,21 @@
  * load generator writes. On reconnect its watches resume from compacted resourceVersions,
  * get 410 Gone, relist, and every change (deletes included) converges.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ApiClient, type Operator } from '@operant/core';
+import type { KubeConfig } from '@kubernetes/client-node';
 import { eventually } from '@operant/testing';
 import { useControlPlane } from '@operant/testing/jest';
 import { TcpProxy } from '../../../../packages/core/test/fixtures/tcp-proxy.js';
-import { startOperator } from '../fixtures/operator.js';
 import { report } from './fixtures/figures.js';
-import { Fleet } from './fixtures/fleet.js';
-import { faultControlPlane, NO_RESYNC, reconcileErrors, reflectorErrors, relists, sleep } from './fixtures/scenario.js';
+import {
+  faultControlPlane,
+  reconcileErrors,
+  reflectorErrors,
+  relists,
+  sleep,
+  useFleetAndOperator,
+} from './fixtures/scenario.js';
 
 const { options, skip } = faultControlPlane({
   apiServerFlags: { 'watch-cache': 'false', 'etcd-compaction-interval': '2s' },
@@ -20,36 +26,24 @@ const { options, skip } = faultControlPlane({
 
 (skip === undefined ? describe : describe.skip)(`fault: 410 Gone on resume${skip ? ` (skipped: ${skip})` : ''}`, () => {
   const env = useControlPlane(options);
-  let fleet: Fleet;
-  let app: Operator;
-  let running: Promise<void>;
   let proxy: TcpProxy;
-
   beforeAll(async () => {
-    fleet = new Fleet(new ApiClient({ kubeConfig: env.kubeConfig() }), {
-      namespace: 'gone',
-      registryNamespace: 'gone-registry',
-    });
-    await fleet.setUp();
     const url = new URL(env.server);
     proxy = new TcpProxy({ host: url.hostname, port: Number(url.port) });
     await proxy.start();
-    ({ app, running } = await startOperator(
-      env,
-      { resyncPeriodMs: NO_RESYNC, registryNamespace: 'gone-registry' },
-      { cache: { reflector: { backoff: { initialMs: 500, maxMs: 1000 } } } },
-      'redis-operator',
-      (kc) => proxy.kubeConfigFor(kc),
-    ));
-  }, 60_000);
-
+  });
+  const ctx = useFleetAndOperator(
+    env,
+    'gone',
+    { cache: { reflector: { backoff: { initialMs: 500, maxMs: 1000 } } } },
+    (kc: KubeConfig) => proxy.kubeConfigFor(kc),
+  );
   afterAll(async () => {
-    await app?.stop();
-    await running;
     await proxy?.stop();
-  }, 60_000);
+  });
 
   it('relists after 410 and converges', async () => {
+    const { fleet, app } = ctx;
     await fleet.burst({ creates: 10 });
     await fleet.waitConverged();
     proxy.cut();

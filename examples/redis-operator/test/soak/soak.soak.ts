@@ -60,7 +60,7 @@ const samplesOf = (output: string): Sample[] =>
     await fleet.setUp();
     await api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: settings.leaseNamespace } });
     operator = await spawnOperator(env, 'soak-operator', settings);
-    await eventually(() => expect(operator.output()).toMatch(/successfully acquired lease/), 60_000);
+    await eventually(() => expect(operator.output()).toMatch(/"sample"/), 60_000);
   }, 120_000);
 
   afterAll(async () => {
