@@ -17,6 +17,13 @@ describe('leakVerdict', () => {
     expect(verdict.leak).toBe(false);
   });
 
+  it('does not flag a short run whose steep slope adds up to a MiB', () => {
+    const short = Array.from({ length: 20 }, (_, i) => ({ t: i * 10_000, heapUsed: 45 * MiB + i * 0.25 * MiB }));
+    const verdict = leakVerdict(short);
+    expect(verdict.slopeBytesPerMin).toBeGreaterThan(MiB);
+    expect(verdict.leak).toBe(false);
+  });
+
   it('does not judge with fewer than three samples', () => {
     expect(
       leakVerdict([

@@ -1,8 +1,10 @@
 /**
  * The soak's leak rule. Over the second half of the run (after warm-up), fit a line to the
  * heap used after a full GC. It is a leak when the heap grows steadily: the slope is above
- * `maxSlopeBytesPerMin` (default 1 MiB/min) and the fit explains the data (R² ≥ 0.6), so
- * one-off steps such as a relist after an API server restart do not count.
+ * `maxSlopeBytesPerMin` (default 1 MiB/min), the fit explains the data (R² ≥ 0.6), so
+ * one-off steps such as a relist after an API server restart do not count, and the growth
+ * the fit implies over that half is at least 5% of the mean heap (in a short run, a slope
+ * above the threshold can come from a MiB of noise).
  * @module
  */
 export interface LeakVerdict {
@@ -32,5 +34,7 @@ export function leakVerdict(points: { t: number; heapUsed: number }[], maxSlopeB
   }
   const slope = sxx === 0 ? 0 : sxy / sxx;
   const r2 = sxx === 0 || syy === 0 ? 0 : (sxy * sxy) / (sxx * syy);
-  return { slopeBytesPerMin: slope, r2, samples: n, leak: slope > maxSlopeBytesPerMin && r2 >= 0.6 };
+  const growth = slope * ((xs[n - 1] as number) - (xs[0] as number));
+  const leak = slope > maxSlopeBytesPerMin && r2 >= 0.6 && growth >= 0.05 * my;
+  return { slopeBytesPerMin: slope, r2, samples: n, leak };
 }

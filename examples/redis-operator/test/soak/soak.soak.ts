@@ -145,7 +145,7 @@ const samplesOf = (output: string): Sample[] =>
         '',
         'Red: RSS; blue: heap used after a full GC (MiB; grid every 10 MiB); orange: API server restarts; x: minutes.',
         '',
-        `Leak rule: over the second half, a linear fit of heap after GC with slope > 1024 KiB/min and R² ≥ 0.6 fails the run.`,
+        `Leak rule: over the second half, a linear fit of heap after GC with slope > 1024 KiB/min, R² ≥ 0.6 and a growth of at least 5% of the mean heap fails the run.`,
         '',
         '| figure | value |',
         '|---|---|',
