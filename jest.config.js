@@ -3,7 +3,7 @@
 // @operant/* resolve to each package's src/ so tests never load a stale dist/. The one
 // exception is the global setup, which jest loads outside its module system: it runs from
 // @operant/testing's built dist/ (the `test` scripts run `tsc -b` first), as users load it.
-const shared = {
+export const shared = {
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest'] },
   moduleNameMapper: {

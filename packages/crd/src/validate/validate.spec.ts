@@ -24,6 +24,12 @@ describe('validate', () => {
     expect(issues).toEqual([expect.objectContaining({ path: 'spec.ports[0].port', constraint: 'min' })]);
   });
 
+  it('rejects an array where the schema wants an object, as the API server does', async () => {
+    // @ValidateNested() alone validates each element of an array and lets it through
+    const issues = await validate({ spec: [spec] }, Widget);
+    expect(issues).toEqual([expect.objectContaining({ path: 'spec', constraint: 'type' })]);
+  });
+
   it('evaluates CEL rules on the node that declares them', async () => {
     const issues = await validate({ spec: { ...spec, autoscaling: { minReplicas: 3, maxReplicas: 2 } } }, Widget);
     expect(issues).toEqual([

@@ -13,6 +13,7 @@ import { evaluateRules, type SkippedRule } from './cel.js';
 import { applyDefaults } from './defaults.js';
 import { issuesFrom, type ValidationIssue } from './issues.js';
 import { schemaOf } from './schema-of.js';
+import { shapeIssues } from './shape.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: constructors of any arity
 export type Newable<T> = new (...args: any[]) => T;
@@ -47,7 +48,9 @@ export async function validate(
   const errors = await classValidate(instance, { forbidUnknownValues: true, ...options.validator });
   const cel = evaluateRules(plain, schemaOf(type));
   for (const skipped of cel.skipped) options.onSkippedRule?.(skipped);
-  const issues = issuesFrom(errors);
+  const shape = shapeIssues(plain, schemaOf(type));
+  const underShape = (path: string) => shape.some((s) => path.startsWith(`${s.path}[`));
+  const issues = [...shape, ...issuesFrom(errors).filter((i) => !underShape(i.path))];
   const flagged = new Set(issues.map((i) => i.path));
   return [...issues, ...cel.issues.filter((i) => i.constraint !== 'required' || !flagged.has(i.path))];
 }

@@ -1,0 +1,48 @@
+/**
+ * Security check: the operator's RBAC (the generated role.yaml and the leader-election
+ * Role) grants named verbs on named resources only: no `*` anywhere, and no escalation
+ * verbs (`escalate`, `bind`, `impersonate`).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from '@jest/globals';
+import { parseAllDocuments } from 'yaml';
+
+const dir = fileURLToPath(new URL('../config/rbac/', import.meta.url));
+
+interface Rule {
+  apiGroups?: string[];
+  resources?: string[];
+  verbs?: string[];
+  nonResourceURLs?: string[];
+}
+
+const roles = readdirSync(dir)
+  .filter((f) => f.endsWith('.yaml'))
+  .flatMap((file) =>
+    parseAllDocuments(readFileSync(`${dir}${file}`, 'utf8'))
+      .map((d) => d.toJS() as { kind?: string; rules?: Rule[] } | null)
+      .filter((doc) => doc?.kind === 'ClusterRole' || doc?.kind === 'Role')
+      .map((doc) => ({ file, rules: doc?.rules ?? [] })),
+  );
+
+describe('generated RBAC', () => {
+  it('has rules to check', () => {
+    expect(roles.map((r) => r.file)).toEqual(expect.arrayContaining(['role.yaml', 'leader_election_role.yaml']));
+    expect(roles.every((r) => r.rules.length > 0)).toBe(true);
+  });
+
+  it.each(roles)('$file has no wildcard verbs, resources or groups', ({ rules }) => {
+    for (const rule of rules) {
+      for (const value of [...(rule.verbs ?? []), ...(rule.resources ?? []), ...(rule.apiGroups ?? [])]) {
+        expect(value).not.toContain('*');
+      }
+      expect(rule.nonResourceURLs ?? []).toEqual([]);
+    }
+  });
+
+  it.each(roles)('$file grants no escalation verbs', ({ rules }) => {
+    const verbs = rules.flatMap((r) => r.verbs ?? []);
+    for (const verb of ['escalate', 'bind', 'impersonate']) expect(verbs).not.toContain(verb);
+  });
+});
