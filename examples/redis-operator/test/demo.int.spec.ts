@@ -4,8 +4,8 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from '@jest/globals';
-import { ownControlPlaneSkipReason } from '@operant/testing/jest';
+import { expect, it } from '@jest/globals';
+import { describeOrSkip, ownControlPlaneSkipReason } from '@operant/testing/jest';
 
 const script = fileURLToPath(new URL('../scripts/demo.mjs', import.meta.url));
 const skip = ownControlPlaneSkipReason({ controllerManager: true });
@@ -25,7 +25,7 @@ function runDemo(): Promise<{ code: number | null; output: string }> {
   });
 }
 
-(skip === undefined ? describe : describe.skip)(`pnpm demo${skip ? ` (skipped: ${skip})` : ''}`, () => {
+describeOrSkip(`pnpm demo`, skip, () => {
   it('applies, scales and deletes the sample, shows what the operator did, and exits 0', async () => {
     const { code, output } = await runDemo();
     expect(output).toMatch(/control plane up at https:\/\/127\.0\.0\.1:\d+/);

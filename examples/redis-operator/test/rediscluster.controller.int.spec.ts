@@ -5,7 +5,7 @@
  * There is no kubelet: node pods are created but never run, so clusters stay Pending.
  */
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { V1ConfigMap, V1Deployment, V1Secret, V1Service } from '@kubernetes/client-node';
 import {
   ApiClient,
@@ -17,7 +17,7 @@ import {
   resourceType,
 } from '@operant/core';
 import { eventually } from '@operant/testing';
-import { ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
+import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import {
   CONFIG_HASH,
   FINALIZER,
@@ -41,10 +41,9 @@ const controlPlane = {
   crdDirectoryPaths: [fileURLToPath(new URL('../config/crd/bases', import.meta.url))],
 };
 const skip = ownControlPlaneSkipReason(controlPlane);
-const describeE2e = skip === undefined ? describe : describe.skip;
 const RESYNC_MS = 1500;
 
-describeE2e(`redis-operator on a real control plane${skip ? ` (skipped: ${skip})` : ''}`, () => {
+describeOrSkip(`redis-operator on a real control plane`, skip, () => {
   const env = useControlPlane(controlPlane);
   const ns = 'redis-e2e';
   const registryNamespace = 'redis-registry';

@@ -5,11 +5,11 @@
  * and health-probe servers listen on the configured address only.
  */
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { V1ConfigMap, V1Deployment, V1Secret } from '@kubernetes/client-node';
 import { ApiClient, type KubernetesObject, type Operator, resourceType } from '@operant/core';
 import { eventually } from '@operant/testing';
-import { ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
+import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import { PASSWORD_HASH, RedisCluster } from '../src/index.js';
 import { crdDirectory } from './faults/fixtures/scenario.js';
 import { type LogEntry, startOperator } from './fixtures/operator.js';
@@ -37,7 +37,7 @@ const reachable = (host: string, port: number) =>
     socket.setTimeout(2000, () => resolve(false));
   });
 
-(skip === undefined ? describe : describe.skip)(`security checks${skip ? ` (skipped: ${skip})` : ''}`, () => {
+describeOrSkip(`security checks`, skip, () => {
   const env = useControlPlane(controlPlane);
   let api: ApiClient;
   let app: Operator;

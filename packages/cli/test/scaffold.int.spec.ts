@@ -10,9 +10,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { eventually } from '@operant/testing';
-import { ownControlPlaneSkipReason } from '@operant/testing/jest';
+import { describeOrSkip, ownControlPlaneSkipReason } from '@operant/testing/jest';
 import { parse } from 'yaml';
 import { Background, type Finished, runCommand } from './fixtures/processes.js';
 
@@ -20,8 +20,6 @@ const workspace = fileURLToPath(new URL('../../..', import.meta.url));
 const cli = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const docs = fileURLToPath(new URL('../../../docs/getting-started.md', import.meta.url));
 const skip = ownControlPlaneSkipReason({ controllerManager: true });
-const suite = skip === undefined ? describe : describe.skip;
-
 // the child processes see neither the shared control plane, nor jest's worker settings, nor
 // the npm_* variables a `pnpm test` of this workspace sets (except how to reach the registry)
 const keepNpm = /^npm_config_(registry|(https?_)?proxy|noproxy|cafile|strict_ssl)$/i;
@@ -68,7 +66,7 @@ const succeeded = (run: Finished) => {
   return run.output;
 };
 
-suite(`operant init + create api${skip === undefined ? '' : ` (skipped: ${skip})`}`, () => {
+describeOrSkip(`operant init + create api`, skip, () => {
   let root: string;
   let project: string;
   const inProject = (command: string, ...args: string[]) => runCommand(command, args, project, env);

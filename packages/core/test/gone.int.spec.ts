@@ -4,9 +4,9 @@
  * version". The cache relists and emits the difference: the add, the update, and the
  * synthesized delete (finalStateUnknown) of an object removed while its watch was down.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { V1ConfigMap } from '@kubernetes/client-node';
-import { ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
+import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import { Cache } from '../src/cache/cache.js';
 import { runWatch } from '../src/cache/watch-stream.js';
 import { ApiClient } from '../src/client/api-client.js';
@@ -18,7 +18,7 @@ import { TcpProxy } from './fixtures/tcp-proxy.js';
 const flags = { 'watch-cache': 'false', 'etcd-compaction-interval': '2s' };
 const skip = ownControlPlaneSkipReason();
 
-(skip === undefined ? describe : describe.skip)(`relist on 410 Gone${skip ? ` (skipped: ${skip})` : ''}`, () => {
+describeOrSkip(`relist on 410 Gone`, skip, () => {
   const env = useControlPlane({ apiServerFlags: flags });
   let api: ApiClient;
   let ns: string;

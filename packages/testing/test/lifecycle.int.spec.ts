@@ -1,14 +1,12 @@
 // A control plane of this suite's own: start, use, stop, and nothing left behind.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { ApiException, CoreV1Api, KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/client-node';
 import { Environment, isProcessAlive } from '@operant/testing';
-import { ownControlPlaneSkipReason } from '@operant/testing/jest';
+import { describeOrSkip, ownControlPlaneSkipReason } from '@operant/testing/jest';
 
 const skip = ownControlPlaneSkipReason();
-const suite = skip === undefined ? describe : describe.skip;
-
 const statusOf = async (call: Promise<unknown>): Promise<number> => {
   try {
     await call;
@@ -28,7 +26,7 @@ async function eventually(check: () => Promise<boolean>, timeoutMs: number): Pro
   return check();
 }
 
-suite(`Environment lifecycle${skip ? ` (skipped: ${skip})` : ''}`, () => {
+describeOrSkip(`Environment lifecycle`, skip, () => {
   it('starts a control plane, serves reads and writes, enforces RBAC for added users, and stops cleanly', async () => {
     const env = new Environment();
     try {

@@ -1,12 +1,12 @@
 // useControlPlane(): a suite's own control plane, here without kube-controller-manager,
 // where namespace deletion is documented to stay Terminating (nothing finalizes it).
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { CoreV1Api } from '@kubernetes/client-node';
-import { ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
+import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 
 const skip = ownControlPlaneSkipReason();
 
-(skip === undefined ? describe : describe.skip)(`useControlPlane${skip ? ` (skipped: ${skip})` : ''}`, () => {
+describeOrSkip(`useControlPlane`, skip, () => {
   const env = useControlPlane();
 
   it('runs the suite against a started control plane without kube-controller-manager', async () => {

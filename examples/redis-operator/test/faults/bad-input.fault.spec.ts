@@ -6,11 +6,11 @@
  * rejected with an error naming the field, and the operator and its webhook server keep
  * running (also after a deeply nested, an oversized and a non-JSON body).
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { ApiClient, type ClientError, type Operator, webhook, webhookManagedBy } from '@operant/core';
 import { validate } from '@operant/crd';
 import { WebhookInstall } from '@operant/testing';
-import { useControlPlane } from '@operant/testing/jest';
+import { describeOrSkip, useControlPlane } from '@operant/testing/jest';
 import { RedisCluster } from '../../src/index.js';
 import { startOperator } from '../fixtures/operator.js';
 import { report } from './fixtures/figures.js';
@@ -91,7 +91,7 @@ const cases: Case[] = [
   },
 ];
 
-(skip === undefined ? describe : describe.skip)(`fault: bad input${skip ? ` (skipped: ${skip})` : ''}`, () => {
+describeOrSkip(`fault: bad input`, skip, () => {
   const env = useControlPlane(options);
   let api: ApiClient;
   let app: Operator;

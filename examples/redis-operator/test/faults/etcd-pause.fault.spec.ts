@@ -3,8 +3,8 @@
  * server-side watch timeout 5-10 s), with writes queued against it, then resumed (SIGCONT).
  * The watches go silent, are abandoned and resumed; every change converges.
  */
-import { describe, expect, it } from '@jest/globals';
-import { useControlPlane } from '@operant/testing/jest';
+import { expect, it } from '@jest/globals';
+import { describeOrSkip, useControlPlane } from '@operant/testing/jest';
 import { report } from './fixtures/figures.js';
 import {
   faultControlPlane,
@@ -18,7 +18,7 @@ import {
 const { options, skip } = faultControlPlane();
 const PAUSE_MS = 12_000;
 
-(skip === undefined ? describe : describe.skip)(`fault: etcd paused${skip ? ` (skipped: ${skip})` : ''}`, () => {
+describeOrSkip(`fault: etcd paused`, skip, () => {
   const env = useControlPlane(options);
   const ctx = useFleetAndOperator(env, 'paused', {
     cache: { reflector: { inactivityTimeoutMs: 5000, minWatchTimeoutSeconds: 5 } },

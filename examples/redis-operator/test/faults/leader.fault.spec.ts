@@ -5,11 +5,11 @@
  * with reconciles in flight: it exits 0 within its shutdown timeout, releases the Lease,
  * and a third process takes over at once. Every change converges.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { V1Lease } from '@kubernetes/client-node';
 import { ApiClient } from '@operant/core';
 import { eventually } from '@operant/testing';
-import { useControlPlane } from '@operant/testing/jest';
+import { describeOrSkip, useControlPlane } from '@operant/testing/jest';
 import { report } from './fixtures/figures.js';
 import { Fleet } from './fixtures/fleet.js';
 import { auditedWrites, auditFlags, type OperatorProcess, spawnOperator } from './fixtures/operator-child.js';
@@ -21,7 +21,7 @@ const settings = { leaseNamespace: 'leader-election', registryNamespace: 'leader
 const lease = { namespace: settings.leaseNamespace, name: 'redis-operator.cache.example.com' };
 const acquired = /successfully acquired lease/;
 
-(skip === undefined ? describe : describe.skip)(`fault: leader loss${skip ? ` (skipped: ${skip})` : ''}`, () => {
+describeOrSkip(`fault: leader loss`, skip, () => {
   const env = useControlPlane(options);
   let api: ApiClient;
   let fleet: Fleet;

@@ -5,10 +5,10 @@
  * get 410 Gone, relist, and every change (deletes included) converges.
  */
 
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { eventually } from '@operant/testing';
-import { useControlPlane } from '@operant/testing/jest';
+import { describeOrSkip, useControlPlane } from '@operant/testing/jest';
 import { TcpProxy } from '../../../../packages/core/test/fixtures/tcp-proxy.js';
 import { report } from './fixtures/figures.js';
 import {
@@ -24,7 +24,7 @@ const { options, skip } = faultControlPlane({
   apiServerFlags: { 'watch-cache': 'false', 'etcd-compaction-interval': '2s' },
 });
 
-(skip === undefined ? describe : describe.skip)(`fault: 410 Gone on resume${skip ? ` (skipped: ${skip})` : ''}`, () => {
+describeOrSkip(`fault: 410 Gone on resume`, skip, () => {
   const env = useControlPlane(options);
   let proxy: TcpProxy;
   beforeAll(async () => {

@@ -8,10 +8,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { ApiClient } from '@operant/core';
 import { eventually } from '@operant/testing';
-import { useControlPlane } from '@operant/testing/jest';
+import { describeOrSkip, useControlPlane } from '@operant/testing/jest';
 import { Fleet } from '../faults/fixtures/fleet.js';
 import { type OperatorProcess, spawnOperator } from '../faults/fixtures/operator-child.js';
 import { faultControlPlane, sleep } from '../faults/fixtures/scenario.js';
@@ -50,7 +50,7 @@ const samplesOf = (output: string): Sample[] =>
     .filter((l) => l.startsWith('{"sample"'))
     .map((l) => (JSON.parse(l) as { sample: Sample }).sample);
 
-(skip === undefined ? describe : describe.skip)(`soak, ${minutes} min${skip ? ` (skipped: ${skip})` : ''}`, () => {
+describeOrSkip(`soak, ${minutes} min`, skip, () => {
   const env = useControlPlane(options);
   let operator: OperatorProcess;
   let fleet: Fleet;

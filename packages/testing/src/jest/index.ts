@@ -22,9 +22,17 @@ export { controlPlaneSkipReason, KUBECONFIG_VAR, SKIP_VAR, sharedKubeConfig } fr
 
 /** `describe` for suites that need the shared control plane. */
 export function describeWithControlPlane(name: string, fn: () => void): void {
-  const reason = controlPlaneSkipReason();
-  if (reason === undefined) describe(name, fn);
-  else describe.skip(`${name} (skipped: ${reason.split('\n')[0]})`, fn);
+  describeOrSkip(name, controlPlaneSkipReason(), fn);
+}
+
+/**
+ * `describe` when `skipReason` is undefined; otherwise `describe.skip` with the reason's
+ * first line in the suite's name. For suites that start their own control plane:
+ * `describeOrSkip(name, ownControlPlaneSkipReason(options), fn)`.
+ */
+export function describeOrSkip(name: string, skipReason: string | undefined, fn: () => void): void {
+  if (skipReason === undefined) describe(name, fn);
+  else describe.skip(`${name} (skipped: ${skipReason.split('\n')[0]})`, fn);
 }
 
 /** Why a suite of its own control plane cannot run here, or undefined. Throws in CI. */
