@@ -61,7 +61,10 @@ export function webhookGenCommand(): Command {
     .description(
       'generate Mutating/ValidatingWebhookConfiguration YAML from @DefaultingWebhook and @ValidatingWebhook classes',
     )
-    .argument('<entries...>', 'modules (.ts or .js) that export webhook classes or @Module classes listing them')
+    .argument(
+      '<entries...>',
+      'modules (.ts or .js), or folders of them, that export webhook classes or @Module classes listing them',
+    )
     .option('-o, --out <file>', 'output file', 'config/webhook/manifests.yaml')
     .option('--service-name <name>', 'the Service in front of the webhook server', 'webhook-service')
     .option('--service-namespace <namespace>', 'its namespace', 'system')
