@@ -117,7 +117,7 @@ export class LeaseElector implements LeaderElector {
         });
       }
     } catch (err) {
-      this.options.logger.error('unable to release the leader lease', { lease: this.leaseName, error: String(err) });
+      this.options.logger.error('unable to release the leader lease', { lease: this.leaseName, error: err });
     }
     this.setLeading(false);
   }
@@ -219,7 +219,7 @@ export class LeaseElector implements LeaderElector {
     if (!isConflict(err)) {
       this.options.logger.warn('unable to acquire or renew the leader lease', {
         lease: this.leaseName,
-        error: String(err),
+        error: err,
       });
     }
     return false;
