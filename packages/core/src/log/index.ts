@@ -6,5 +6,5 @@
  */
 
 export { type LogFields, type Logger, noopLogger } from '../api/logger.js';
-export { isError, serializeError } from './serialize-error.js';
+export { serializeError } from './serialize-error.js';
 export { type LoggerOptions, type LogLevel, newLogger, serializeErrors } from './winston.js';
