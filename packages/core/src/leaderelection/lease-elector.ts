@@ -111,9 +111,11 @@ export class LeaseElector implements LeaderElector {
     try {
       const lease = await this.options.client.get(LeaseType, this.key);
       if (lease.spec?.holderIdentity === this.identity) {
+        const now = microTime(new Date());
+        // client-go's release: no holder, a 1 s lease, renewed and acquired now
         await this.options.client.update<Lease>({
           ...lease,
-          spec: { ...lease.spec, holderIdentity: '', leaseDurationSeconds: 1, renewTime: microTime(new Date()) },
+          spec: { ...lease.spec, holderIdentity: '', leaseDurationSeconds: 1, renewTime: now, acquireTime: now },
         });
       }
     } catch (err) {
