@@ -69,6 +69,7 @@ export {
   type ManagerOptions,
   managerOptionsFromFlags,
   newManager,
+  runOperator,
   setupSignalHandler,
 } from './manager/index.js';
 export * as metrics from './metrics/index.js';

@@ -83,8 +83,9 @@ describe('operant init', () => {
     );
     const main = await read('src/main.ts');
     expect(main).toMatch(
-      /managerOptionsFromFlags\(process.argv.slice\(2\), \{ leaderElectionID: '[0-9a-f]{8}\.example\.com' \}\)/,
+      /managerOptionsFromFlags\(process.argv.slice\(2\), \{\s+leaderElectionID: '[0-9a-f]{8}\.example\.com',\s+leaderElectionReleaseOnCancel: true,\s+\}\)/,
     );
+    expect(main).toMatch(/await runOperator\(async \(signal\) => \{[\s\S]*await app.start\(signal\);\n\}\);\n$/);
     expect(main).toContain("addHealthzCheck('healthz'");
     expect(main).toContain("addReadyzCheck('readyz'");
     const kustomization = parse(await read('config/default/kustomization.yaml'));
@@ -99,6 +100,8 @@ describe('operant init', () => {
       '--leader-elect',
       '--health-probe-bind-address=:8081',
     ]);
+    // above the manager's default drain bound (30 s) with a margin
+    expect(deployment.spec.template.spec.terminationGracePeriodSeconds).toBe(45);
   });
 
   it('names the project after its folder when --name is absent', async () => {

@@ -243,7 +243,7 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
   private handlerFailed(method: string, err: unknown): void {
     this.log.error('event handler failed', {
       handler: method,
-      error: err instanceof Error ? err.message : String(err),
+      error: err,
     });
   }
 }

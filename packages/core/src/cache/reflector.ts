@@ -168,7 +168,7 @@ export class Reflector {
     this.state.lastError = error;
     this.state.consecutiveFailures++;
     const delay = this.backoff.next();
-    this.log.warn('list/watch failed, retrying', { error: error.message, reason: error.kind, retryInMs: delay });
+    this.log.warn('list/watch failed, retrying', { error, reason: error.kind, retryInMs: delay });
     await sleep(delay, signal);
   }
 

@@ -53,8 +53,6 @@ export class ControllerError extends Error {
   }
 }
 
-const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
-
 export class Controller implements Runnable, LeaderElectionRunnable {
   readonly queue: Workqueue<string>;
   private readonly sources: Source[] = [];
@@ -207,10 +205,10 @@ export class Controller implements Runnable, LeaderElectionRunnable {
       if (isTerminalError(err)) {
         terminal = true;
         this.queue.forget(key);
-        log.error('reconciler returned a terminal error; not requeueing', { error: errorText(err) });
+        log.error('reconciler returned a terminal error; not requeueing', { error: err });
       } else {
         this.queue.addRateLimited(key);
-        log.error('reconciler error', { error: errorText(err), requeues: this.queue.numRequeues(key) });
+        log.error('reconciler error', { error: err, requeues: this.queue.numRequeues(key) });
       }
     }
     this.options.metrics?.reconciled?.(this.name, outcome, (performance.now() - started) / 1000, terminal, panic);

@@ -57,7 +57,7 @@ export class Recorder implements EventRecorder {
           reason,
           namespace: object.metadata?.namespace,
           name: object.metadata?.name,
-          error: err instanceof Error ? err.message : String(err),
+          error: err,
         }),
       )
       .finally(() => {

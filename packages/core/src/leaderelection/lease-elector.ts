@@ -111,13 +111,15 @@ export class LeaseElector implements LeaderElector {
     try {
       const lease = await this.options.client.get(LeaseType, this.key);
       if (lease.spec?.holderIdentity === this.identity) {
+        const now = microTime(new Date());
+        // client-go's release: no holder, a 1 s lease, renewed and acquired now
         await this.options.client.update<Lease>({
           ...lease,
-          spec: { ...lease.spec, holderIdentity: '', leaseDurationSeconds: 1, renewTime: microTime(new Date()) },
+          spec: { ...lease.spec, holderIdentity: '', leaseDurationSeconds: 1, renewTime: now, acquireTime: now },
         });
       }
     } catch (err) {
-      this.options.logger.error('unable to release the leader lease', { lease: this.leaseName, error: String(err) });
+      this.options.logger.error('unable to release the leader lease', { lease: this.leaseName, error: err });
     }
     this.setLeading(false);
   }
@@ -219,7 +221,7 @@ export class LeaseElector implements LeaderElector {
     if (!isConflict(err)) {
       this.options.logger.warn('unable to acquire or renew the leader lease', {
         lease: this.leaseName,
-        error: String(err),
+        error: err,
       });
     }
     return false;

@@ -55,3 +55,43 @@ describe('newLogger', () => {
     expect(lines[0]).toMatch(/starting workers \{"workerCount":2\}$/);
   });
 });
+
+describe('newLogger with errors', () => {
+  it('writes a thrown Error with its stack and cause chain in the error field', async () => {
+    const { stream, lines } = capture();
+    const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6443'), { code: 'ECONNREFUSED' });
+    newLogger({ stream }).error('reconciler error', { error: new Error('unable to get Widget ns/w1', { cause }) });
+    await flush();
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] as string)).toMatchObject({
+      msg: 'reconciler error',
+      error: {
+        name: 'Error',
+        message: 'unable to get Widget ns/w1',
+        stack: expect.stringContaining('Error: unable to get Widget ns/w1\n    at '),
+        cause: { message: 'connect ECONNREFUSED 127.0.0.1:6443', code: 'ECONNREFUSED', stack: expect.any(String) },
+      },
+    });
+  });
+
+  it('writes a thrown non-Error with its fields, in both formats', async () => {
+    for (const format of ['json', 'console'] as const) {
+      const { stream, lines } = capture();
+      newLogger({ stream, format }).error('reconciler error', { error: { code: 409, reason: 'Conflict' } });
+      newLogger({ stream, format }).error('reconciler error', { error: 'a string' });
+      await flush();
+      expect(lines.join('\n')).not.toContain('[object Object]');
+      expect(lines[0]).toContain('"error":{"code":409,"reason":"Conflict"}');
+      expect(lines[1]).toContain('"error":"a string"');
+    }
+  });
+
+  it('serializes an Error under any field name, and a cyclic one', async () => {
+    const { stream, lines } = capture();
+    const err = new Error('loop') as Error & { self?: unknown };
+    err.self = err;
+    newLogger({ stream }).warn('unable to release', { lastError: err });
+    await flush();
+    expect(JSON.parse(lines[0] as string).lastError).toMatchObject({ message: 'loop', self: '[Circular]' });
+  });
+});

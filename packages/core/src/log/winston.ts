@@ -2,12 +2,15 @@
  * The winston adapter behind the runtime's `Logger`: JSON lines in production (`ts`, `level`,
  * `msg` and the structured fields, as controller-runtime's zap logger writes them), a
  * readable colored format for development, levels by option. Pass `winston` to plug in
- * your own winston logger. Fields named `data` or `stringData` are redacted, so a Secret
- * logged by mistake does not leak.
+ * your own winston logger (add `serializeErrors()` to its format to get the same error
+ * fields). Fields named `data` or `stringData` are redacted, so a Secret logged by mistake
+ * does not leak. A field `error` (or `err`), and any field holding an Error, goes through
+ * `serializeError`: message, stack, `cause` chain and own fields, whatever was thrown.
  * @module
  */
 import winston from 'winston';
 import type { LogFields, Logger } from '../api/logger.js';
+import { isError, serializeError } from './serialize-error.js';
 
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
 
@@ -28,6 +31,15 @@ const redacted = new Set(['data', 'stringData']);
 
 const redact = winston.format((info) => {
   for (const key of Object.keys(info)) if (redacted.has(key)) info[key] = '[redacted]';
+  return info;
+});
+
+/** The winston format that writes thrown values with `serializeError` (fields `error`, `err`, and any Error). */
+export const serializeErrors = winston.format((info) => {
+  for (const key of Object.keys(info)) {
+    const value = info[key];
+    if (key === 'error' || key === 'err' || isError(value)) info[key] = serializeError(value);
+  }
   return info;
 });
 
@@ -60,6 +72,7 @@ export function newLogger(options: LoggerOptions = {}): Logger {
     options.format === 'console'
       ? winston.format.combine(
           redact(),
+          serializeErrors(),
           winston.format.timestamp({ format: 'HH:mm:ss.SSS' }),
           winston.format.colorize(),
           winston.format.printf(({ timestamp, level: lvl, message, ...fields }) => {
@@ -67,7 +80,13 @@ export function newLogger(options: LoggerOptions = {}): Logger {
             return `${timestamp} ${lvl} ${message}${rest}`;
           }),
         )
-      : winston.format.combine(redact(), winston.format.timestamp(), renameForZap(), winston.format.json());
+      : winston.format.combine(
+          redact(),
+          serializeErrors(),
+          winston.format.timestamp(),
+          renameForZap(),
+          winston.format.json(),
+        );
   const transport = new winston.transports.Stream({ stream: options.stream ?? process.stderr });
   return adapt(winston.createLogger({ level, format, transports: [transport], defaultMeta: options.fields }));
 }

@@ -14,8 +14,27 @@ describe('managerOptionsFromFlags', () => {
     ).toMatchObject({ metricsBindAddress: ':8443', leaderElection: true });
   });
 
+  it('reads the leader election namespace and release-on-cancel, whose default main.ts sets', () => {
+    expect(managerOptionsFromFlags([])).toMatchObject({ leaderElectionReleaseOnCancel: false });
+    expect(managerOptionsFromFlags([]).leaderElectionNamespace).toBeUndefined();
+    const defaults = { leaderElectionReleaseOnCancel: true };
+    expect(managerOptionsFromFlags(['--leader-election-namespace=ops'], defaults)).toMatchObject({
+      leaderElectionNamespace: 'ops',
+      leaderElectionReleaseOnCancel: true,
+    });
+    for (const off of ['--leader-election-release-on-cancel=false', '--no-leader-election-release-on-cancel']) {
+      expect(managerOptionsFromFlags([off], defaults).leaderElectionReleaseOnCancel).toBe(false);
+    }
+    expect(managerOptionsFromFlags(['--leader-election-release-on-cancel=true', '--leader-elect=true'])).toMatchObject({
+      leaderElectionReleaseOnCancel: true,
+      leaderElection: true,
+    });
+    expect(managerOptionsFromFlags(['--leader-elect=false']).leaderElection).toBe(false);
+  });
+
   it('rejects unknown flags and bad values with the flag named', () => {
     expect(() => managerOptionsFromFlags(['--metrics-addr=:1'])).toThrow(/--metrics-addr/);
     expect(() => managerOptionsFromFlags(['--log-level=loud'])).toThrow('invalid --log-level "loud"');
+    expect(() => managerOptionsFromFlags(['--leader-elect=yes'])).toThrow(/--leader-elect/);
   });
 });

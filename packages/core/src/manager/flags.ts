@@ -2,8 +2,10 @@
  * The kubebuilder-standard flags of an operator's `main`, read into Manager options, so a
  * generated `main.ts` reads like kubebuilder's `cmd/main.go`:
  * `--metrics-bind-address` (default `0`: off), `--health-probe-bind-address` (`:8081`),
- * `--leader-elect` (false), `--leader-election-id`, `--log-level` (`info`; also `--zap-log-level`),
- * `--log-format` (`json` or `console`).
+ * `--leader-elect` (false), `--leader-election-id`, `--leader-election-namespace` (default:
+ * the pod's), `--leader-election-release-on-cancel` (default from `defaults`, else false),
+ * `--log-level` (`info`; also `--zap-log-level`), `--log-format` (`json` or `console`).
+ * Boolean flags also take `--flag=true|false` and `--no-flag`, as Go's flag package does.
  * @module
  */
 import { parseArgs } from 'node:util';
@@ -12,20 +14,27 @@ import { newLogger } from '../log/winston.js';
 import type { ManagerOptions } from './manager.js';
 
 const levels: readonly LogLevel[] = ['error', 'warn', 'info', 'debug'];
+const booleans = ['leader-elect', 'leader-election-release-on-cancel'];
 
 export function managerOptionsFromFlags(
   argv: readonly string[] = process.argv.slice(2),
-  defaults: { leaderElectionID?: string } = {},
+  defaults: { leaderElectionID?: string; leaderElectionReleaseOnCancel?: boolean } = {},
 ): ManagerOptions {
   const { values } = parseArgs({
-    args: [...argv],
+    args: argv.map(goBoolean),
     strict: true,
     allowPositionals: false,
+    allowNegative: true,
     options: {
       'metrics-bind-address': { type: 'string', default: '0' },
       'health-probe-bind-address': { type: 'string', default: ':8081' },
       'leader-elect': { type: 'boolean', default: false },
       'leader-election-id': { type: 'string' },
+      'leader-election-namespace': { type: 'string' },
+      'leader-election-release-on-cancel': {
+        type: 'boolean',
+        default: defaults.leaderElectionReleaseOnCancel ?? false,
+      },
       'log-level': { type: 'string' },
       'zap-log-level': { type: 'string' },
       'log-format': { type: 'string', default: 'json' },
@@ -41,6 +50,15 @@ export function managerOptionsFromFlags(
     healthProbeBindAddress: values['health-probe-bind-address'],
     leaderElection: values['leader-elect'],
     leaderElectionID: values['leader-election-id'] ?? defaults.leaderElectionID,
+    leaderElectionNamespace: values['leader-election-namespace'],
+    leaderElectionReleaseOnCancel: values['leader-election-release-on-cancel'],
     logger: newLogger({ level, format }),
   };
+}
+
+/** `--flag=true` → `--flag`, `--flag=false` → `--no-flag` (parseArgs takes no value for a boolean). */
+function goBoolean(arg: string): string {
+  const match = /^--([a-z-]+)=(true|false)$/.exec(arg);
+  if (match === null || !booleans.includes(match[1] as string)) return arg;
+  return match[2] === 'true' ? `--${match[1]}` : `--no-${match[1]}`;
 }

@@ -1,9 +1,10 @@
 /**
  * The Manager (shared KubeConfig, registry, Cache and Client; runnables; ordered graceful
- * shutdown) and `setupSignalHandler()`.
+ * shutdown), `setupSignalHandler()`, and `runOperator(main)`, the process around `main`.
  * @module manager
  */
 
 export { managerOptionsFromFlags } from './flags.js';
 export { type LeaderElector, Manager, ManagerError, type ManagerOptions, newManager } from './manager.js';
+export { type RunOperatorOptions, runOperator } from './run-operator.js';
 export { setupSignalHandler } from './signals.js';

@@ -61,6 +61,36 @@ describe('Manager', () => {
     await new Promise((resolve) => setTimeout(resolve, 300)); // let the stubborn runnable end
   });
 
+  it('releases the leadership after a clean stop, not after a stop past the timeout', async () => {
+    const released: string[] = [];
+    const run = async (name: string, stopDelayMs: number) => {
+      const mgr = new Manager({
+        kubeConfig: kubeConfig(),
+        gracefulShutdownTimeoutMs: 50,
+        leaderElector: { elect: async () => undefined, release: async () => void released.push(name) },
+      });
+      mgr.add(recording(name, [], true, stopDelayMs));
+      const stop = new AbortController();
+      const running = mgr.start(stop.signal).catch(() => 'rejected');
+      await tick();
+      stop.abort();
+      return running;
+    };
+    expect(await run('clean', 0)).toBeUndefined();
+    expect(await run('stubborn', 300)).toBe('rejected');
+    expect(released).toEqual(['clean']);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // let the stubborn runnable end
+  });
+
+  it('names the flag when leader election has no namespace outside a cluster', () => {
+    expect(
+      () => new Manager({ kubeConfig: kubeConfig(), leaderElection: true, leaderElectionID: 'x.example.com' }),
+    ).toThrow(
+      'unable to start leader election: no namespace for the Lease x.example.com (not in a cluster: ' +
+        'no /var/run/secrets/kubernetes.io/serviceaccount/namespace); set --leader-election-namespace',
+    );
+  });
+
   it('waits for leadership before starting controllers, and fails when it is lost', async () => {
     const log: string[] = [];
     let lose: ((err: Error) => void) | undefined;

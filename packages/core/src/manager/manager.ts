@@ -6,7 +6,8 @@
  * (and waits for it to sync), then leader runnables (controllers). On abort it stops in
  * order — controllers drain, then the cache, then the rest — within
  * `gracefulShutdownTimeoutMs`. A runnable that fails stops everything, and `start` rejects
- * with its error. Leader election plugs in through `leaderElector`.
+ * with its error; so does a stop that passes the timeout (the Lease is then not released).
+ * Leader election plugs in through `leaderElector`.
  * @module
  */
 
@@ -61,7 +62,11 @@ export interface ManagerOptions {
   leaseDurationMs?: number;
   renewDeadlineMs?: number;
   retryPeriodMs?: number;
-  /** Release the Lease on a clean stop, so a standby leads at once. Default false. */
+  /**
+   * Release the Lease on a clean stop, so a standby leads at once. Default false. Safe only
+   * when the process exits as soon as `start` returns (as `runOperator` does): a process
+   * that lingers could still act after a standby took over.
+   */
   leaderElectionReleaseOnCancel?: boolean;
   /** A `Metrics` to share, or options for the manager's own. */
   metrics?: Metrics | MetricsOptions;
@@ -161,7 +166,10 @@ export class Manager {
     if (!name) throw new ManagerError('unable to set up leader election: leaderElectionID is required');
     const namespace = options.leaderElectionNamespace ?? inClusterNamespace();
     if (namespace === undefined) {
-      throw new ManagerError('unable to set up leader election: leaderElectionNamespace is required outside a cluster');
+      throw new ManagerError(
+        `unable to start leader election: no namespace for the Lease ${name} (not in a cluster: no ${namespaceFile}); ` +
+          'set --leader-election-namespace (leaderElectionNamespace)',
+      );
     }
     const status = this.metrics.leaderStatus;
     status.set({ name }, 0);
@@ -286,7 +294,7 @@ export class Manager {
       if (!synced) return;
       this.cacheSynced = true;
       await this.leaderElector?.elect(leaders.stop.signal, (err) => {
-        this.logger.error('leader election lost', { error: err.message });
+        this.logger.error('leader election lost', { error: err });
         failure(err);
       });
       if (signal.aborted || failed !== undefined) return;
@@ -295,14 +303,15 @@ export class Manager {
     })().catch(failure);
 
     await Promise.race([stopped, failedOnce]);
-    this.logger.info('stopping the manager', failed === undefined ? {} : { error: String(failed) });
+    this.logger.info('stopping the manager', failed === undefined ? {} : { error: failed });
     const deadline = Date.now() + this.gracefulShutdownTimeoutMs;
     const timedOut = await this.stopAll(deadline, [
       { stop: leaders.stop, running: [startup, ...leaders.running] },
       { stop: cacheStop, running: [cacheRunning] },
       others,
     ]);
-    if (failed === undefined) await this.leaderElector?.release?.();
+    // a drain past the deadline may leave a reconcile running: keep the Lease until it expires
+    if (failed === undefined && !timedOut) await this.leaderElector?.release?.();
     if (failed !== undefined) throw failed;
     if (timedOut) {
       throw new ManagerError(
@@ -341,10 +350,12 @@ export class Manager {
   }
 }
 
+const namespaceFile = '/var/run/secrets/kubernetes.io/serviceaccount/namespace';
+
 /** The pod's namespace, from the service account mount; undefined outside a cluster. */
 function inClusterNamespace(): string | undefined {
   try {
-    return readFileSync('/var/run/secrets/kubernetes.io/serviceaccount/namespace', 'utf8').trim() || undefined;
+    return readFileSync(namespaceFile, 'utf8').trim() || undefined;
   } catch {
     return undefined;
   }

@@ -52,9 +52,7 @@ class ChannelSource<T extends KubernetesObject> implements Source {
           await dispatch('generic', { object: next.value });
         }
       } catch (err) {
-        sourceLog.error('channel source ended with an error', {
-          error: err instanceof Error ? err.message : String(err),
-        });
+        sourceLog.error('channel source ended with an error', { error: err });
       } finally {
         signal.removeEventListener('abort', stop);
       }

@@ -26,7 +26,7 @@ export function dispatcher<T extends KubernetesObject>(
       log.error(`unable to handle ${kind} event`, {
         namespace: obj?.metadata?.namespace,
         name: obj?.metadata?.name,
-        error: err instanceof Error ? err.message : String(err),
+        error: err,
       });
     }
   };

@@ -67,7 +67,7 @@ export class CertWatcher {
         this.options.onChange(pair);
       } catch (err) {
         if (before !== undefined) this.current = before;
-        this.options.logger.error('keeping the previous serving certificate', { error: (err as Error).message });
+        this.options.logger.error('keeping the previous serving certificate', { error: err });
       }
     })().finally(() => {
       this.reading = undefined;
@@ -85,12 +85,10 @@ export class CertWatcher {
         debounce = setTimeout(() => void this.reload(), 50);
       });
       watcher.on('error', (err) =>
-        this.options.logger.warn('unable to watch the certificate folder; polling only', { error: err.message }),
+        this.options.logger.warn('unable to watch the certificate folder; polling only', { error: err }),
       );
     } catch (err) {
-      this.options.logger.warn('unable to watch the certificate folder; polling only', {
-        error: (err as Error).message,
-      });
+      this.options.logger.warn('unable to watch the certificate folder; polling only', { error: err });
     }
     const poll = setInterval(() => void this.reload(), this.options.pollIntervalMs ?? 10_000);
     await new Promise<void>((resolve) => {

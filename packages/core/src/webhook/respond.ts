@@ -77,11 +77,11 @@ export async function runAdmission(run: AdmissionRun): Promise<AdmissionReview> 
       return encodeAdmissionReview(deniedResponse(request.uid, err.code ?? 403, err.message, err.issues));
     }
     if (WebhookError.is(err, 'timeout')) {
-      log.error('admission webhook timed out', { error: err.message });
+      log.error('admission webhook timed out', { error: err });
       return encodeAdmissionReview(deniedResponse(request.uid, 504, `unable to ${run.verb} ${what}: ${err.message}`));
     }
     const message = err instanceof Error ? err.message : String(err);
-    log.error('admission webhook failed', { error: message });
+    log.error('admission webhook failed', { error: err });
     return encodeAdmissionReview(
       deniedResponse(request.uid, 500, `unable to ${run.verb} ${what}: the webhook failed: ${message}`),
     );

@@ -249,7 +249,7 @@ export class WebhookServer implements Runnable, LeaderElectionRunnable {
       if (err instanceof HttpFailure) reply(err.status, err.message, err.status === 413 ? { connection: 'close' } : {});
       else if (WebhookError.is(err, 'badRequest')) reply(400, err.message);
       else {
-        this.logger.error('webhook request failed', { path: url.pathname, error: (err as Error).message });
+        this.logger.error('webhook request failed', { path: url.pathname, error: err });
         reply(500, `internal error: ${(err as Error).message}`);
       }
     }

@@ -1,7 +1,8 @@
 /**
  * `config/manager` and `config/default`: the manager's Namespace and Deployment
  * (kubebuilder's: leader election on, probes on :8081, non-root, no privilege escalation,
- * read-only root filesystem) and the overlay that deploys CRDs, RBAC and manager into
+ * read-only root filesystem; a termination grace period of 45 s, above the manager's 30 s
+ * drain) and the overlay that deploys CRDs, RBAC and manager into
  * `<name>-system` with the `<name>-` prefix.
  * @module
  */
@@ -110,7 +111,10 @@ spec:
               cpu: 10m
               memory: 128Mi
       serviceAccountName: controller-manager
-      terminationGracePeriodSeconds: 10
+      # Above the manager's drain bound (gracefulShutdownTimeoutMs, 30 s by default) with a
+      # margin, so a rollout lets in-flight reconciles finish instead of SIGKILLing them.
+      # Raise both together (docs/deployment.md, "Graceful shutdown").
+      terminationGracePeriodSeconds: 45
 `,
     },
   ];
