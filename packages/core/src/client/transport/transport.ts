@@ -10,8 +10,15 @@
  * dispatcher; the old one closes once its requests end.
  * @module
  */
-import { Agent, type Dispatcher, ProxyAgent } from 'undici';
+import { createRequire } from 'node:module';
+import type { Agent as AgentClass, Dispatcher, ProxyAgent as ProxyAgentClass } from 'undici';
 import type { TlsIdentity } from './credentials.js';
+
+// undici's index loads fetch, WebSocket, caches, mocks (~29 MiB RSS); the dispatchers alone
+// ~16 MiB. undici has no exports map, and its version is pinned.
+const require = createRequire(import.meta.url);
+const Agent = require('undici/lib/dispatcher/agent.js') as typeof AgentClass;
+const proxyAgent = () => require('undici/lib/dispatcher/proxy-agent.js') as typeof ProxyAgentClass;
 
 export interface TransportOptions {
   /** Offer HTTP/2 (default: true unless `DISABLE_HTTP2` is set). */
@@ -78,7 +85,7 @@ export function dispatcherFor(
     connect,
   };
   const dispatcher =
-    proxyUrl === undefined ? new Agent(common) : new ProxyAgent({ ...common, uri: proxyUrl, requestTls: connect });
+    proxyUrl === undefined ? new Agent(common) : new (proxyAgent())({ ...common, uri: proxyUrl, requestTls: connect });
   dispatchers.set(key, { dispatcher, slot });
   bySlot.set(slot, key);
   return dispatcher;
