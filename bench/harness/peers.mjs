@@ -123,6 +123,13 @@ export const PEERS = [
     prepare: () => ({ ok: true, versions: operantVersions() }),
   },
   {
+    id: 'operant-h1',
+    label: 'Operant (builder) on the HTTP/1.1 keep-alive pool (DISABLE_HTTP2=1)',
+    env: { OPERANT_LOG_LEVEL: 'error', DISABLE_HTTP2: '1' },
+    command: (o) => [process.execPath, [...nodeFlags(o), join(peersDir, 'operant/builder.mjs')]],
+    prepare: () => ({ ok: true, versions: operantVersions() }),
+  },
+  {
     id: 'operant-reuse',
     label: 'Operant (builder) + one reused HTTP agent [experiment]',
     env: { OPERANT_LOG_LEVEL: 'error', BENCH_REUSE_DISPATCHER: '1' },

@@ -82,6 +82,7 @@ export class Builder extends ControllerInputs {
       workqueueMetrics: this.manager.metrics.workqueue(name as string),
       gracefulShutdownTimeoutMs: this.manager.gracefulShutdownTimeoutMs,
       kind: forInfo?.kind,
+      connectivity: this.manager.cache.rest,
       ...this.options,
     });
     const sources = this.sources(this.manager.cache, forInfo);

@@ -17,11 +17,12 @@
  * ```
  * @module
  */
-import type { KubeConfig } from '@kubernetes/client-node';
+
 import { type Logger, noopLogger } from '../api/logger.js';
 import { type KubernetesList, type KubernetesObject, type ObjectKey, objectKey } from '../api/object.js';
 import { ClientError } from '../client/errors.js';
 import type { CacheReader, GetOptions, ListOptions } from '../client/interfaces.js';
+import type { KubeConfigSource as KubeConfig } from '../client/kubeconfig.js';
 import { describeObject } from '../client/paths.js';
 import { RestClient } from '../client/rest.js';
 import {

@@ -7,7 +7,11 @@
  * - 410 Gone (HTTP or in-stream, or an expired `continue`) relists; the sink computes the
  *   difference, including deletes of objects that vanished meanwhile.
  * - Any other failure (transport, 5xx, 403, watchdog) backs off with jitter and watches
- *   again from the last resourceVersion (relisting if that has expired).
+ *   again from the last resourceVersion (relisting if that has expired). A failure on the
+ *   wire (refused, reset: the API server is down or restarting) waits at most
+ *   `transportRetryMaxMs` (dialing a closed port costs nothing), and any wait ends as soon
+ *   as the RestClient sees the server answer again, so a restarted API server is
+ *   noticed within seconds, not after a 30 s backoff step.
  * - resourceVersions are opaque strings; nothing compares them.
  * - `run(signal)` never rejects and never exits the process; it returns after `signal`
  *   aborts, with its request and timers gone.
@@ -47,6 +51,8 @@ export interface ReflectorOptions {
   minWatchTimeoutSeconds?: number;
   /** Abort and resume a watch that sent nothing (not even a bookmark) for this long (default 180 000 ms). */
   inactivityTimeoutMs?: number;
+  /** Longest wait after a failure on the wire (default 2 000 ms). */
+  transportRetryMaxMs?: number;
   backoff?: BackoffOptions;
   logger?: Logger;
 }
@@ -86,6 +92,7 @@ export class Reflector {
   private readonly pageSize: number;
   private readonly minWatchTimeout: number;
   private readonly inactivityMs: number;
+  private readonly transportRetryMaxMs: number;
   private readonly path: string;
   private readonly what: string;
   private watchEvents = 0;
@@ -101,6 +108,7 @@ export class Reflector {
     this.pageSize = options.pageSize ?? 500;
     this.minWatchTimeout = options.minWatchTimeoutSeconds ?? 300;
     this.inactivityMs = options.inactivityTimeoutMs ?? 180_000;
+    this.transportRetryMaxMs = options.transportRetryMaxMs ?? 2000;
     this.path = resourcePath(scope.info, scope.namespace);
     this.what = describeObject(scope.info, scope.namespace);
     const fields: LogFields = { kind: scope.info.kind, namespace: scope.namespace ?? '' };
@@ -167,9 +175,23 @@ export class Reflector {
   private async fail(error: ClientError, signal: AbortSignal): Promise<void> {
     this.state.lastError = error;
     this.state.consecutiveFailures++;
-    const delay = this.backoff.next();
+    const step = this.backoff.next();
+    const delay = error.kind === 'transport' ? Math.min(step, this.transportRetryMaxMs) : step;
     this.log.warn('list/watch failed, retrying', { error, reason: error.kind, retryInMs: delay });
-    await sleep(delay, signal);
+    // the server answering any request of the wire (another reflector, a write) ends the wait
+    const reachable = new AbortController();
+    const wake = () => reachable.abort();
+    signal.addEventListener('abort', wake, { once: true });
+    const remove = this.rest.onReachable(() => {
+      this.backoff.reset();
+      wake();
+    });
+    try {
+      await sleep(delay, reachable.signal);
+    } finally {
+      remove();
+      signal.removeEventListener('abort', wake);
+    }
   }
 
   private succeeded(): void {

@@ -80,36 +80,31 @@ export async function runWatch(
 }
 
 async function readEvents(
-  body: ReadableStream<Uint8Array>,
+  body: AsyncIterable<Uint8Array>,
   action: string,
   onEvent: (event: WatchEvent) => void,
   onData: () => void,
 ): Promise<WatchEnd> {
-  const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffered = '';
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return { reason: 'closed' };
-      onData();
-      buffered += decoder.decode(value, { stream: true });
-      let newline = buffered.indexOf('\n');
-      while (newline >= 0) {
-        const line = buffered.slice(0, newline).trim();
-        buffered = buffered.slice(newline + 1);
-        newline = buffered.indexOf('\n');
-        if (line === '') continue;
-        const event = JSON.parse(line) as { type: string; object: KubernetesObject };
-        if (event.type === 'ERROR') {
-          const status = event.object as Status;
-          const error = statusError(action, status.code ?? 500, status);
-          return error.kind === 'gone' ? { reason: 'gone', error } : { reason: 'error', error };
-        }
-        onEvent(event as WatchEvent);
+  // leaving the loop early (return, throw) destroys the body, which ends the request
+  for await (const value of body) {
+    onData();
+    buffered += decoder.decode(value, { stream: true });
+    let newline = buffered.indexOf('\n');
+    while (newline >= 0) {
+      const line = buffered.slice(0, newline).trim();
+      buffered = buffered.slice(newline + 1);
+      newline = buffered.indexOf('\n');
+      if (line === '') continue;
+      const event = JSON.parse(line) as { type: string; object: KubernetesObject };
+      if (event.type === 'ERROR') {
+        const status = event.object as Status;
+        const error = statusError(action, status.code ?? 500, status);
+        return error.kind === 'gone' ? { reason: 'gone', error } : { reason: 'error', error };
       }
+      onEvent(event as WatchEvent);
     }
-  } finally {
-    await reader.cancel().catch(() => undefined);
   }
+  return { reason: 'closed' };
 }

@@ -5,7 +5,7 @@
  * preconditions and propagation policies; `status()` writes the status subresource.
  * @module
  */
-import type { KubeConfig } from '@kubernetes/client-node';
+
 import type { KubernetesList, KubernetesObject, ObjectKey } from '../api/object.js';
 import { supportsStrategicMerge } from '../resources/builtins.js';
 import { Discovery } from '../resources/discovery.js';
@@ -25,6 +25,7 @@ import type {
   UpdateOptions,
   WriteOptions,
 } from './interfaces.js';
+import type { KubeConfigSource as KubeConfig } from './kubeconfig.js';
 import { ObjectResolver, wireBody } from './object-resolver.js';
 import { contentTypes, type Patch } from './patch.js';
 import { describeObject, resourcePath } from './paths.js';

@@ -9,7 +9,7 @@
  * are RFC 3339 strings even where client-node's model types say `Date`.
  * @module
  */
-import type { KubeConfig } from '@kubernetes/client-node';
+
 import type { KubernetesList, KubernetesObject, ObjectKey } from '../api/object.js';
 import type { ResourceRegistry } from '../resources/registry.js';
 import { gvkString, type ResourceInfo, type ResourceType } from '../resources/resource-type.js';
@@ -29,6 +29,7 @@ import type {
   StatusWriter,
   UpdateOptions,
 } from './interfaces.js';
+import type { KubeConfigSource as KubeConfig } from './kubeconfig.js';
 import type { Patch } from './patch.js';
 import { describeObject } from './paths.js';
 import type { RestClient } from './rest.js';

@@ -48,6 +48,14 @@ export type {
   Writer,
 } from './interfaces.js';
 export {
+  type ExecConfig,
+  type KubeCluster,
+  KubeConfig,
+  type KubeConfigSource,
+  type KubeContext,
+  type KubeUser,
+} from './kubeconfig.js';
+export {
   type JsonPatchOperation,
   jsonPatch,
   type MergeFromOptions,
@@ -58,7 +66,14 @@ export {
   strategicMergePatch,
 } from './patch.js';
 export { describeObject, resourcePath } from './paths.js';
-export { type RequestObserver, RestClient, type RestRequest, type RestResponse } from './rest.js';
+export {
+  type RequestObserver,
+  type ResponseObserver,
+  RestClient,
+  type RestClientOptions,
+  type RestRequest,
+  type RestResponse,
+} from './rest.js';
 export {
   compileFieldSelector,
   compileLabelSelector,
@@ -69,3 +84,4 @@ export {
   type LabelSelectorRequirement,
   labelSelectorString,
 } from './selectors.js';
+export { closeTransports, type TransportOptions } from './transport/transport.js';

@@ -1,14 +1,20 @@
 /**
- * The wire: one HTTP request to the API server, signed by client-node's `KubeConfig`
- * (certificates, tokens, exec plugins, proxies) and sent with client-node's fetch library.
- * Everything above it (client, cache, discovery) speaks `RestRequest` / `RestResponse`.
- * Network failures become `ClientError('transport')`, aborts `ClientError('aborted')`;
- * HTTP error statuses are returned, not thrown: callers turn them into errors that name
- * the object. `onRequest` observes every request (tests assert paging with it).
+ * The wire: one HTTP request to the API server on the process's shared connection for the
+ * kubeconfig's cluster and TLS identity (`transport/transport.ts`: HTTP/2 by default, a
+ * keep-alive HTTP/1.1 pool as the fallback), with the user's credentials applied per
+ * request (`transport/credentials.ts`). Everything above it (client, cache, discovery)
+ * speaks `RestRequest` / `RestResponse`. Network failures (refused, reset, a dead session)
+ * become `ClientError('transport')` and the next request dials again; aborts become
+ * `ClientError('aborted')`; HTTP error statuses are returned, not thrown: callers turn them
+ * into errors that name the object. `onRequest` observes every request (tests assert paging
+ * with it), `onResponse` every outcome and its latency (the `rest_client_*` metrics).
  * @module
  */
-import { HttpMethod, IsomorphicFetchHttpLibrary, type KubeConfig, RequestContext } from '@kubernetes/client-node';
+import type { Dispatcher } from 'undici';
 import { ClientError, type Status, statusError } from './errors.js';
+import type { KubeCluster, KubeConfigSource, KubeUser } from './kubeconfig.js';
+import { Credentials } from './transport/credentials.js';
+import { dispatcherFor, type TransportOptions } from './transport/transport.js';
 
 export interface RestRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -26,89 +32,130 @@ export interface RestResponse {
   status: number;
   headers: Record<string, string>;
   text(): Promise<string>;
-  /** The body as a stream (watches read it incrementally). */
-  stream(): ReadableStream<Uint8Array> | null;
+  /** The body as a stream of chunks (watches read it incrementally). */
+  stream(): AsyncIterable<Uint8Array> | null;
 }
 
 /** Called once per request, before it is sent. */
 export type RequestObserver = (request: { method: string; url: URL }) => void;
 
-/** Called once per request when it ends: the HTTP status, or `'<error>'` when none arrived. */
-export type ResponseObserver = (response: { method: string; url: URL; code: string }) => void;
+/**
+ * Called once per request when its response headers arrived or it failed: the HTTP status,
+ * or `'<error>'` when none arrived, and the seconds it took.
+ */
+export type ResponseObserver = (response: { method: string; url: URL; code: string; seconds: number }) => void;
+
+export interface RestClientOptions extends TransportOptions {}
 
 export class RestClient {
-  private readonly http = new IsomorphicFetchHttpLibrary();
   private readonly observers: RequestObserver[] = [];
   private readonly responseObservers: ResponseObserver[] = [];
+  private readonly reachableObservers: (() => void)[] = [];
+  private credentials: Credentials | undefined;
+  /** A request failed on the wire and no response has arrived since. */
+  private unreachable = false;
 
-  constructor(readonly kubeConfig: KubeConfig) {}
+  constructor(
+    readonly kubeConfig: KubeConfigSource,
+    private readonly options: RestClientOptions = {},
+  ) {}
 
   /** Observes every request of this client; returns a function that removes the observer. */
   onRequest(observer: RequestObserver): () => void {
-    this.observers.push(observer);
-    return () => {
-      const i = this.observers.indexOf(observer);
-      if (i >= 0) this.observers.splice(i, 1);
-    };
+    return addTo(this.observers, observer);
   }
 
-  /** Observes the outcome of every request (for `rest_client_requests_total`); returns a remover. */
+  /** Observes the outcome of every request (for the `rest_client_*` metrics); returns a remover. */
   onResponse(observer: ResponseObserver): () => void {
-    this.responseObservers.push(observer);
-    return () => {
-      const i = this.responseObservers.indexOf(observer);
-      if (i >= 0) this.responseObservers.splice(i, 1);
-    };
+    return addTo(this.responseObservers, observer);
   }
 
-  private responded(method: string, url: URL, code: string): void {
-    for (const observer of this.responseObservers) observer({ method, url, code });
+  /**
+   * Called when a response (any HTTP status) arrives after requests failed on the wire: the
+   * API server is reachable again, so whatever waits out an outage (a reflector's backoff,
+   * keys a controller requeued for transport errors) can go now. Returns a remover.
+   */
+  onReachable(observer: () => void): () => void {
+    return addTo(this.reachableObservers, observer);
+  }
+
+  /** Whether the last request that ended failed on the wire. */
+  get reachable(): boolean {
+    return !this.unreachable;
+  }
+
+  private responded(method: string, url: URL, code: string, started: number): void {
+    const seconds = (performance.now() - started) / 1000;
+    for (const observer of this.responseObservers) observer({ method, url, code, seconds });
+  }
+
+  /** The credentials of the current cluster and user (rebuilt if the current context changed). */
+  private credentialsFor(cluster: KubeCluster, user: KubeUser | null): Credentials {
+    const known = this.credentials;
+    if (known !== undefined && known.cluster === cluster && known.user === user) return known;
+    this.credentials = new Credentials(cluster, user, this.kubeConfig);
+    return this.credentials;
   }
 
   /** Sends a request; resolves with any HTTP status, rejects only on transport failure or abort. */
   async send(req: RestRequest): Promise<RestResponse> {
-    const server = this.kubeConfig.getCurrentCluster()?.server;
-    if (server === undefined)
+    const cluster = this.kubeConfig.getCurrentCluster();
+    if (cluster === null || cluster.server === undefined)
       throw new ClientError('invalidArgument', 'unable to send a request: the kubeconfig has no current cluster');
-    const url = new URL(server.replace(/\/+$/, '') + req.path);
+    const url = new URL(cluster.server.replace(/\/+$/, '') + req.path);
     for (const [key, value] of Object.entries(req.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
-    const ctx = new RequestContext(url.toString(), HttpMethod[req.method]);
+    const credentials = this.credentialsFor(cluster, this.kubeConfig.getCurrentUser());
+    let dispatcher: Dispatcher;
+    const headers: Record<string, string> = { accept: req.accept ?? 'application/json' };
     try {
-      await this.kubeConfig.applySecurityAuthentication(ctx);
+      const applied = await credentials.forRequest();
+      Object.assign(headers, applied.headers);
+      dispatcher = dispatcherFor(url.origin, applied.tls, cluster.proxyUrl, this.options);
     } catch (err) {
       throw new ClientError('unauthorized', `unable to authenticate ${req.method} ${req.path}: ${describe(err)}`, {
         cause: err,
       });
     }
-    ctx.setHeaderParam('Accept', req.accept ?? 'application/json');
+    let body: string | undefined;
     if (req.body !== undefined) {
-      ctx.setHeaderParam('Content-Type', req.contentType ?? 'application/json');
-      ctx.setBody(JSON.stringify(req.body));
+      headers['content-type'] = req.contentType ?? 'application/json';
+      body = JSON.stringify(req.body);
     }
-    if (req.signal !== undefined) ctx.setSignal(req.signal);
     for (const observer of this.observers) observer({ method: req.method, url });
+    const started = performance.now();
     try {
-      const res = await this.http.send(ctx).toPromise();
-      this.responded(req.method, url, String(res.httpStatusCode));
+      const res = await dispatcher.request({
+        origin: url.origin,
+        path: url.pathname + url.search,
+        method: req.method,
+        headers,
+        body,
+        signal: req.signal,
+      });
+      this.responded(req.method, url, String(res.statusCode), started);
+      if (res.statusCode === 401) credentials.unauthorized();
+      if (this.unreachable) {
+        this.unreachable = false;
+        for (const observer of [...this.reachableObservers]) observer();
+      }
       return {
-        status: res.httpStatusCode,
-        headers: res.headers,
+        status: res.statusCode,
+        headers: flatHeaders(res.headers),
         text: () => res.body.text(),
-        stream: () => res.body.stream(),
+        stream: () => res.body,
       };
     } catch (err) {
-      this.responded(req.method, url, '<error>');
+      this.responded(req.method, url, '<error>', started);
       if (req.signal?.aborted) {
         throw new ClientError('aborted', `request ${req.method} ${req.path} was aborted`, { cause: err });
       }
+      this.unreachable = true;
       throw new ClientError(
         'transport',
         `unable to reach the API server for ${req.method} ${req.path}: ${describe(err)}`,
-        {
-          cause: err,
-        },
+        { cause: err },
       );
     }
   }
@@ -156,4 +203,20 @@ function describe(err: unknown): string {
     return `${err.message}${cause}`;
   }
   return String(err);
+}
+
+function addTo<T>(list: T[], item: T): () => void {
+  list.push(item);
+  return () => {
+    const i = list.indexOf(item);
+    if (i >= 0) list.splice(i, 1);
+  };
+}
+
+function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
 }

@@ -4,6 +4,7 @@ import type { ReconcileContext, Reconciler } from '../api/reconciler.js';
 import type { Request } from '../api/request.js';
 import type { Result } from '../api/result.js';
 import { TerminalError } from '../api/terminal-error.js';
+import { ClientError } from '../client/errors.js';
 import { enqueueRequestForObject } from '../handler/enqueue-for-object.js';
 import { channel } from '../source/channel.js';
 import { itemExponentialFailureRateLimiter } from '../workqueue/rate-limiter.js';
@@ -243,5 +244,34 @@ describe('Controller', () => {
     expect(() => new Controller('bad', { reconcile: async () => undefined }, { maxConcurrentReconciles: 0 })).toThrow(
       'unable to create controller bad: maxConcurrentReconciles must be a positive integer',
     );
+  });
+  it('retries keys that failed on the wire as soon as the API server answers again, not after their backoff', async () => {
+    const reachable: (() => void)[] = [];
+    const connectivity = {
+      onReachable: (observer: () => void) => {
+        reachable.push(observer);
+        return () => reachable.splice(reachable.indexOf(observer), 1);
+      },
+    };
+    let calls = 0;
+    await start(
+      async () => {
+        calls++;
+        if (calls === 1) throw new ClientError('transport', 'unable to reach the API server');
+        if (calls === 2) throw new Error('a failure of its own');
+      },
+      // an hour of backoff: only the reachable signal can bring the key back in this test
+      { rateLimiter: itemExponentialFailureRateLimiter(3_600_000, 3_600_000), connectivity },
+    );
+    send('a');
+    await until(() => outcomes.length === 1);
+    expect(reachable).toHaveLength(1);
+    reachable[0]?.();
+    await until(() => outcomes.length === 2);
+    expect(outcomes).toEqual(['error', 'error']);
+    // the second failure was not on the wire: the next reachable signal does not retry it
+    reachable[0]?.();
+    await sleep(50);
+    expect(calls).toBe(2);
   });
 });

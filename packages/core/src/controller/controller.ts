@@ -21,6 +21,7 @@ import type { Result } from '../api/result.js';
 import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
 import type { Source } from '../api/source.js';
 import { isTerminalError } from '../api/terminal-error.js';
+import { ClientError } from '../client/errors.js';
 import type { WorkqueueMetrics } from '../workqueue/queue.js';
 import { Workqueue } from '../workqueue/queue.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
@@ -44,6 +45,12 @@ export interface ControllerOptions {
   logger?: Logger;
   metrics?: ControllerMetrics;
   workqueueMetrics?: WorkqueueMetrics;
+  /**
+   * The wire of the controller's client: keys whose reconcile failed on it (a
+   * `ClientError('transport')`: the API server was down) are retried, with their backoff
+   * forgotten, as soon as it answers again, instead of waiting out a backoff the outage grew.
+   */
+  connectivity?: { onReachable(observer: () => void): () => void };
 }
 
 export class ControllerError extends Error {
@@ -61,6 +68,8 @@ export class Controller implements Runnable, LeaderElectionRunnable {
   private running: { signal: AbortSignal; requests: RequestQueue } | undefined;
   private readonly hardStop = new AbortController();
   private active = 0;
+  /** Keys whose last reconcile failed on the wire. */
+  private readonly outageKeys = new Set<string>();
 
   constructor(
     readonly name: string,
@@ -97,6 +106,13 @@ export class Controller implements Runnable, LeaderElectionRunnable {
       addRateLimited: (r) => queue.addRateLimited(requestKey(r)),
     };
     this.running = { signal, requests };
+    const unsubscribe = this.options.connectivity?.onReachable(() => {
+      for (const key of this.outageKeys) {
+        queue.forget(key);
+        queue.add(key);
+      }
+      this.outageKeys.clear();
+    });
     try {
       this.log.info('starting event sources', { sources: this.sources.map(String) });
       for (const source of this.sources) await source.start(signal, requests, this.log);
@@ -113,6 +129,7 @@ export class Controller implements Runnable, LeaderElectionRunnable {
       await this.drain(workers);
       this.log.info('all workers finished');
     } finally {
+      unsubscribe?.();
       queue.shutDown();
     }
   }
@@ -182,6 +199,7 @@ export class Controller implements Runnable, LeaderElectionRunnable {
     let outcome: ReconcileOutcome;
     let terminal = false;
     let panic = false;
+    this.outageKeys.delete(key);
     try {
       const result: Result = (await this.reconciler.reconcile(request, context)) ?? {};
       if (result.requeueAfter !== undefined && result.requeueAfter > 0) {
@@ -208,6 +226,7 @@ export class Controller implements Runnable, LeaderElectionRunnable {
         log.error('reconciler returned a terminal error; not requeueing', { error: err });
       } else {
         this.queue.addRateLimited(key);
+        if (ClientError.is(err, 'transport')) this.outageKeys.add(key);
         log.error('reconciler error', { error: err, requeues: this.queue.numRequeues(key) });
       }
     }

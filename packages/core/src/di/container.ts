@@ -49,7 +49,8 @@ export function bindProvider(container: Container, provider: Provider): void {
 
 export function createContainer(manager: Manager, providers: readonly Provider[], options: unknown): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.bind(KubeConfig).toConstantValue(manager.kubeConfig);
+  // Operant's KubeConfig class is the token; the value may be a client-node KubeConfig too
+  container.bind<unknown>(KubeConfig).toConstantValue(manager.kubeConfig);
   container.bind(Cache).toConstantValue(manager.cache);
   container.bind(CLIENT).toConstantValue(manager.client);
   container.bind(LOGGER).toConstantValue(manager.logger);

@@ -13,7 +13,6 @@
 
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import type { KubeConfig } from '@kubernetes/client-node';
 import type { Logger } from '../api/logger.js';
 import { needsLeaderElection, type Runnable } from '../api/runnable.js';
 import { Cache, type CacheOptions } from '../cache/cache.js';
@@ -21,6 +20,7 @@ import { ApiClient } from '../client/api-client.js';
 import { newClient } from '../client/client.js';
 import { loadKubeConfig } from '../client/config.js';
 import type { Client } from '../client/interfaces.js';
+import type { KubeConfigSource as KubeConfig } from '../client/kubeconfig.js';
 import { type EventRecorder, Recorder } from '../events/recorder.js';
 import { Checks } from '../healthz/checks.js';
 import { LeaseElector } from '../leaderelection/lease-elector.js';

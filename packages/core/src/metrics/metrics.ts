@@ -43,6 +43,7 @@ export class Metrics {
   readonly leaderStatus: Gauge<'name'>;
   private readonly panics: Counter<'controller'>;
   private readonly restRequests: Counter<'code' | 'method' | 'host'>;
+  private readonly restLatency: Histogram<'verb' | 'host'>;
 
   constructor(options: MetricsOptions = {}) {
     this.registry = options.registry ?? new Registry();
@@ -152,6 +153,14 @@ export class Metrics {
       labelNames: ['code', 'method', 'host'],
       registers,
     });
+    this.restLatency = new Histogram({
+      name: 'rest_client_request_duration_seconds',
+      help: 'Request latency in seconds. Broken down by verb, and host.',
+      labelNames: ['verb', 'host'],
+      // client-go's buckets
+      buckets: [0.005, 0.025, 0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60],
+      registers,
+    });
     this.leaderStatus = new Gauge({
       name: 'leader_election_master_status',
       help: 'Gauge of if the reporting system is master of the relevant lease, 0 indicates backup, 1 indicates master',
@@ -180,11 +189,18 @@ export class Metrics {
     },
   };
 
-  /** Counts every request of `rest` in `rest_client_requests_total{code,method,host}`; returns a remover. */
+  /**
+   * Counts every request of `rest` in `rest_client_requests_total{code,method,host}` and its
+   * latency (until the response headers) in `rest_client_request_duration_seconds{verb,host}`;
+   * returns a remover.
+   */
   observeRestClient(rest: {
-    onResponse(o: (r: { method: string; url: URL; code: string }) => void): () => void;
+    onResponse(o: (r: { method: string; url: URL; code: string; seconds: number }) => void): () => void;
   }): () => void {
-    return rest.onResponse(({ method, url, code }) => this.restRequests.inc({ code, method, host: url.host }));
+    return rest.onResponse(({ method, url, code, seconds }) => {
+      this.restRequests.inc({ code, method, host: url.host });
+      this.restLatency.observe({ verb: method, host: url.host }, seconds);
+    });
   }
 
   /** Hooks for the workqueue of one controller (`name` = `controller` = the controller's name). */
