@@ -5,8 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { V1ConfigMap } from '@kubernetes/client-node';
-import { ApiClient, mergePatch, Operant, type Operator } from '@operant/core';
+import { ApiClient, ConfigMap, mergePatch, Operant, type Operator } from '@operant/core';
 import { eventually, installCrds } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { AppModule, type Notice, NoticeType, RefreshBus } from '../src/index.js';
@@ -42,7 +41,7 @@ describeWithControlPlane('nest-style-app', () => {
 
   it('publishes a Notice, ignores status-only changes, and reconciles on a RefreshBus event', async () => {
     const created = await api.create(notice('welcome', { team: 'platform' }));
-    const cm = await eventually(() => api.get(V1ConfigMap, { namespace: ns, name: 'welcome-notice' }));
+    const cm = await eventually(() => api.get(ConfigMap, { namespace: ns, name: 'welcome-notice' }));
     expect(cm.data).toEqual({ message: 'WELCOME SAYS HI!' });
     expect(cm.metadata?.ownerReferences?.[0]).toMatchObject({ kind: 'Notice', name: 'welcome', controller: true });
     await eventually(async () => expect((await status('welcome'))?.refreshes).toBe(1));
@@ -60,9 +59,9 @@ describeWithControlPlane('nest-style-app', () => {
     await api.create(notice('orphan', {}));
     await api.create(notice('paused', { team: 'platform' }, { 'example.operant.dev/paused': 'true' }));
     await api.create(notice('control', { team: 'platform' }));
-    await eventually(() => api.get(V1ConfigMap, { namespace: ns, name: 'control-notice' }));
+    await eventually(() => api.get(ConfigMap, { namespace: ns, name: 'control-notice' }));
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const names = (await api.list(V1ConfigMap, { namespace: ns })).items.map((c) => c.metadata?.name);
+    const names = (await api.list(ConfigMap, { namespace: ns })).items.map((c) => c.metadata?.name);
     expect(names).not.toContain('orphan-notice');
     expect(names).not.toContain('paused-notice');
   });

@@ -6,15 +6,18 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { V1ConfigMap, V1Deployment, V1Secret, V1Service } from '@kubernetes/client-node';
+import type { V1ConfigMap, V1Secret } from '@kubernetes/client-node';
 import {
   ApiClient,
   type ClientError,
+  ConfigMap,
+  Deployment,
   ignoreNotFound,
   type KubernetesObject,
   mergePatch,
   type Operator,
   resourceType,
+  Service,
 } from '@operant/core';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
@@ -75,9 +78,9 @@ describeOrSkip(`redis-operator on a real control plane`, skip, () => {
     }) as unknown as RedisCluster;
   const key = (name: string) => ({ namespace: ns, name });
   const getCluster = (name: string) => api.get(RedisClusterType, key(name));
-  const getDeployment = (name: string) => api.get(V1Deployment, key(name));
+  const getDeployment = (name: string) => api.get(Deployment, key(name));
   const registryRecord = (name: string) =>
-    api.get(V1ConfigMap, { namespace: registryNamespace, name: `${ns}.${name}` }).catch(ignoreNotFound);
+    api.get(ConfigMap, { namespace: registryNamespace, name: `${ns}.${name}` }).catch(ignoreNotFound);
   const annotation = async (name: string, key: string) =>
     (await getDeployment(name)).spec?.template.metadata?.annotations?.[key];
 
@@ -89,7 +92,7 @@ describeOrSkip(`redis-operator on a real control plane`, skip, () => {
       image: 'redis:7.4',
       args: ['--port', '6379'],
     });
-    const service = await eventually(() => api.get(V1Service, key('cache')));
+    const service = await eventually(() => api.get(Service, key('cache')));
     expect(service.spec?.ports?.[0]).toMatchObject({ port: 6379, targetPort: 6379 });
     const owner = { apiVersion: 'cache.example.com/v1', kind: 'RedisCluster', name: 'cache', controller: true };
     expect(deployment.metadata?.ownerReferences).toEqual([expect.objectContaining(owner)]);
@@ -201,7 +204,7 @@ describeOrSkip(`redis-operator on a real control plane`, skip, () => {
       Promise.all([
         getCluster('cache'),
         getCluster('secured'),
-        api.get(V1Service, key('cache')),
+        api.get(Service, key('cache')),
         registryRecord('cache'),
         getDeployment('secured'),
       ]).then((objects) => objects.map((o) => o?.metadata?.resourceVersion));
@@ -257,8 +260,8 @@ describeOrSkip(`redis-operator on a real control plane`, skip, () => {
       true,
     );
     await eventually(async () => {
-      expect(await api.get(V1Deployment, key('cache')).catch(ignoreNotFound)).toBeUndefined();
-      expect(await api.get(V1Service, key('cache')).catch(ignoreNotFound)).toBeUndefined();
+      expect(await api.get(Deployment, key('cache')).catch(ignoreNotFound)).toBeUndefined();
+      expect(await api.get(Service, key('cache')).catch(ignoreNotFound)).toBeUndefined();
     }, 30_000);
     expect(deployment.metadata?.uid).toBeDefined();
     expect(await registryRecord('secured')).toBeDefined(); // the other cluster keeps its record

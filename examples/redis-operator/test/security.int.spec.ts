@@ -6,8 +6,8 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { V1ConfigMap, V1Deployment, V1Secret } from '@kubernetes/client-node';
-import { ApiClient, type KubernetesObject, type Operator, resourceType } from '@operant/core';
+import type { V1Secret } from '@kubernetes/client-node';
+import { ApiClient, ConfigMap, Deployment, type KubernetesObject, type Operator, resourceType } from '@operant/core';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import { PASSWORD_HASH, RedisCluster } from '../src/index.js';
@@ -76,7 +76,7 @@ describeOrSkip(`security checks`, skip, () => {
       spec: { size: 2, image: 'redis:7.4', passwordSecret: 'redis-auth' },
     } as unknown as RedisCluster);
     const hash = async () =>
-      (await api.get(V1Deployment, { namespace: ns, name: 'secured' })).spec?.template.metadata?.annotations?.[
+      (await api.get(Deployment, { namespace: ns, name: 'secured' })).spec?.template.metadata?.annotations?.[
         PASSWORD_HASH
       ];
     await eventually(async () => expect(await hash()).toBeDefined(), 30_000);
@@ -95,9 +95,9 @@ describeOrSkip(`security checks`, skip, () => {
       metrics: await scrape(metricsPort, '/metrics'),
       health: (await scrape(healthPort, '/healthz?verbose')) + (await scrape(healthPort, '/readyz?verbose')),
       objects: JSON.stringify([
-        await api.get(V1Deployment, { namespace: ns, name: 'secured' }),
+        await api.get(Deployment, { namespace: ns, name: 'secured' }),
         await api.get(RedisCluster, { namespace: ns, name: 'secured' }),
-        await api.get(V1ConfigMap, { namespace: registryNamespace, name: `${ns}.secured` }),
+        await api.get(ConfigMap, { namespace: registryNamespace, name: `${ns}.secured` }),
       ]),
     };
     expect(logs.length).toBeGreaterThan(0);

@@ -84,6 +84,8 @@ export {
   type ResourceType,
   resourceType,
 } from './resources/index.js';
+// the built-in kind tokens (`Deployment`, `ConfigMap`, …): `owns: [Deployment]`, `client.get(Pod, key)`
+export * from './resources/kinds.js';
 export * as source from './source/index.js';
 export * as webhook from './webhook/index.js';
 export {

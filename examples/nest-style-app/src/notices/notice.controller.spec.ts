@@ -3,8 +3,7 @@
  * same module the operator runs, no control plane (`test/notice.int.spec.ts` runs it on one).
  */
 import { describe, expect, it } from '@jest/globals';
-import { V1ConfigMap } from '@kubernetes/client-node';
-import { mergePatch } from '@operant/core';
+import { ConfigMap, mergePatch } from '@operant/core';
 import { failWith, fakeClient, type ReconcileHarness, reconcileHarness } from '@operant/testing/fake';
 import { operantMatchers } from '@operant/testing/jest';
 import { Formatter } from '../formatting/formatter.js';
@@ -29,7 +28,7 @@ async function harnessWith(...notices: Notice[]): Promise<ReconcileHarness> {
   return h;
 }
 
-const configMap = (h: ReconcileHarness, name: string) => h.client.get(V1ConfigMap, { namespace: 'demo', name });
+const configMap = (h: ReconcileHarness, name: string) => h.client.get(ConfigMap, { namespace: 'demo', name });
 const noticeNamed = (h: ReconcileHarness, name: string) => h.client.get(NoticeType, { namespace: 'demo', name });
 
 describe('NoticeController', () => {

@@ -4,11 +4,12 @@
  * @module
  */
 
-import { V1ConfigMap } from '@kubernetes/client-node';
+import type { V1ConfigMap } from '@kubernetes/client-node';
 import {
   Channel,
   CLIENT,
   type Client,
+  ConfigMap,
   Controller,
   controllerutil,
   GenerationChanged,
@@ -25,7 +26,7 @@ import { Formatter } from '../formatting/formatter.js';
 import { HasTeam } from './predicates.js';
 import { RefreshBus } from './refresh-bus.js';
 
-@Controller({ for: NoticeType, owns: [V1ConfigMap] })
+@Controller({ for: NoticeType, owns: [ConfigMap] })
 @GenerationChanged()
 @HasTeam()
 export class NoticeController {

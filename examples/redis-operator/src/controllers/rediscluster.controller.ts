@@ -6,25 +6,30 @@
  * the password Secret or a node pod changes, and on every resync tick.
  * @module
  */
-import { V1ConfigMap, V1Deployment, V1Pod, V1Secret, V1Service } from '@kubernetes/client-node';
+import type { V1ConfigMap, V1Pod, V1Secret } from '@kubernetes/client-node';
 import {
   Cache,
   Channel,
   CLIENT,
   type Client,
+  ConfigMap,
   Controller,
   controllerutil,
+  Deployment,
   deepCopy,
   type events,
   GenerationChanged,
   ignoreNotFound,
   Manager,
   mergePatch,
+  Pod,
   predicate,
   Rbac,
   Reconcile,
   type ReconcileContext,
   type Request,
+  Secret,
+  Service,
   Watches,
 } from '@operant/core';
 import { inject } from 'inversify';
@@ -51,7 +56,7 @@ export const PASSWORD_SECRET_INDEX = 'spec.passwordSecret';
 const managed = predicate.labelSelector({ matchLabels: { 'app.kubernetes.io/managed-by': 'redis-operator' } });
 const labelled = predicate.labelSelector({ matchExpressions: [{ key: CLUSTER_LABEL, operator: 'Exists' }] });
 
-@Controller({ for: RedisCluster, owns: [V1Deployment, V1Service] })
+@Controller({ for: RedisCluster, owns: [Deployment, Service] })
 // the registry records live in another namespace: written, not owned
 @Rbac({ groups: [''], resources: ['configmaps'], verbs: ['create', 'update', 'delete'] })
 export class RedisClusterReconciler {
@@ -78,14 +83,14 @@ export class RedisClusterReconciler {
   }
 
   /** A ConfigMap labelled `redis-cluster=<name>` configures that cluster. */
-  @Watches(V1ConfigMap, { predicates: [labelled] })
+  @Watches(ConfigMap, { predicates: [labelled] })
   clusterOfConfigMap(configMap: V1ConfigMap): Request[] {
     const name = configMap.metadata?.labels?.[CLUSTER_LABEL];
     return name ? [{ namespace: configMap.metadata?.namespace ?? '', name }] : [];
   }
 
   /** Every RedisCluster whose `spec.passwordSecret` names this Secret (through the cache index). */
-  @Watches(V1Secret)
+  @Watches(Secret)
   async clustersUsingSecret(secret: V1Secret): Promise<Request[]> {
     const namespace = secret.metadata?.namespace ?? '';
     const { items } = await this.client.list(RedisCluster, {
@@ -96,7 +101,7 @@ export class RedisClusterReconciler {
   }
 
   /** Node pods (created by the Deployment's ReplicaSet) feed `status.nodes`. */
-  @Watches(V1Pod, { predicates: [managed] })
+  @Watches(Pod, { predicates: [managed] })
   clusterOfPod(pod: V1Pod): Request[] {
     const name = pod.metadata?.labels?.['app.kubernetes.io/instance'];
     return name ? [{ namespace: pod.metadata?.namespace ?? '', name }] : [];
@@ -121,7 +126,7 @@ export class RedisClusterReconciler {
     const key = { namespace: request.namespace, name: request.name };
     const service = await controllerutil.createOrUpdate(
       this.client,
-      V1Service,
+      Service,
       { apiVersion: 'v1', kind: 'Service', metadata: key },
       (s) => {
         mutateService(cluster, s);
@@ -131,7 +136,7 @@ export class RedisClusterReconciler {
     let previousSize: number | undefined;
     const deployment = await controllerutil.createOrUpdate(
       this.client,
-      V1Deployment,
+      Deployment,
       { apiVersion: 'apps/v1', kind: 'Deployment', metadata: key },
       (d) => {
         previousSize = d.spec?.replicas;
@@ -141,7 +146,7 @@ export class RedisClusterReconciler {
     );
     const record = await controllerutil.createOrUpdate(
       this.client,
-      V1ConfigMap,
+      ConfigMap,
       {
         apiVersion: 'v1',
         kind: 'ConfigMap',
@@ -151,7 +156,7 @@ export class RedisClusterReconciler {
     );
     this.recordEvents(cluster, deployment.result, previousSize);
 
-    const { items: pods } = await this.client.list(V1Pod, {
+    const { items: pods } = await this.client.list(Pod, {
       namespace: request.namespace,
       labelSelector: { matchLabels: selectorOf(cluster) },
     });
@@ -170,13 +175,13 @@ export class RedisClusterReconciler {
   /** Hashes of the labelled ConfigMaps and the password Secret; undefined when the Secret is missing. */
   private async templateHashes(cluster: RedisCluster): Promise<TemplateHashes | undefined> {
     const namespace = cluster.metadata?.namespace ?? '';
-    const { items: configMaps } = await this.client.list(V1ConfigMap, {
+    const { items: configMaps } = await this.client.list(ConfigMap, {
       namespace,
       labelSelector: { matchLabels: { [CLUSTER_LABEL]: cluster.metadata?.name ?? '' } },
     });
     const secretName = cluster.spec.passwordSecret;
     if (!secretName) return { config: configHash(configMaps), password: undefined };
-    const secret = await this.client.get(V1Secret, { namespace, name: secretName }).catch(ignoreNotFound);
+    const secret = await this.client.get(Secret, { namespace, name: secretName }).catch(ignoreNotFound);
     return secret === undefined ? undefined : { config: configHash(configMaps), password: secretHash(secret) };
   }
 

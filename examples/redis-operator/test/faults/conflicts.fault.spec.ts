@@ -5,8 +5,8 @@
  * the last successful write and its Deployment matches it again.
  */
 import { expect, it } from '@jest/globals';
-import { V1Deployment } from '@kubernetes/client-node';
-import { ApiClient, isConflict, isNotFound } from '@operant/core';
+import type { V1Deployment } from '@kubernetes/client-node';
+import { ApiClient, Deployment, isConflict, isNotFound } from '@operant/core';
 import { describeOrSkip, useControlPlane } from '@operant/testing/jest';
 import { report } from './fixtures/figures.js';
 import { faultControlPlane, reconcileErrors, useFleetAndOperator } from './fixtures/scenario.js';
@@ -30,7 +30,7 @@ describeOrSkip(`fault: conflicting writers`, skip, () => {
       for (let round = 0; round < 20; round++) {
         const name = names[round % names.length] as string;
         try {
-          const d = await api.get(V1Deployment, { namespace: fleet.namespace, name });
+          const d = await api.get(Deployment, { namespace: fleet.namespace, name });
           await api.update({ ...d, spec: { ...d.spec, replicas: 9 } } as V1Deployment);
           meddled++;
         } catch (err) {

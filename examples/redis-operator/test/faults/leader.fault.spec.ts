@@ -6,8 +6,7 @@
  * and a third process takes over at once. Every change converges.
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { V1Lease } from '@kubernetes/client-node';
-import { ApiClient } from '@operant/core';
+import { ApiClient, Lease } from '@operant/core';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, useControlPlane } from '@operant/testing/jest';
 import { report } from './fixtures/figures.js';
@@ -95,7 +94,7 @@ describeOrSkip(`fault: leader loss`, skip, () => {
     const afterSignal = b.output().slice(before);
     expect(afterSignal).not.toMatch(/graceful shutdown timeout/);
     expect(afterSignal).toMatch(/operator process stopped/);
-    const held = await api.get(V1Lease, lease);
+    const held = await api.get(Lease, lease);
     expect(held.spec?.holderIdentity ?? '').toBe('');
     await burst;
 

@@ -9,7 +9,7 @@
  * - `withEventFilter(p)` → a predicate on every kind watch.
  *
  * ```ts
- * controllerManagedBy(mgr).for(Widget).owns(V1ConfigMap).withEventFilter(predicate.generationChanged()).complete(reconciler);
+ * controllerManagedBy(mgr).for(Widget).owns(ConfigMap).withEventFilter(predicate.generationChanged()).complete(reconciler);
  * ```
  * @module
  */

@@ -1,15 +1,19 @@
 /**
  * Resource types: class or descriptor → group/version/kind/plural/scope.
  *
- * - `ResourceRegistry`: built-in kinds (client-node models), `register(Class, info)`, resolvers.
+ * - Kind tokens for the built-in kinds (`Deployment`, `ConfigMap`, …), typed by client-node's
+ *   interfaces without loading its model classes; also at the package root.
+ * - `ResourceRegistry`: built-in kinds (tokens, and client-node models by name),
+ *   `register(Class, info)`, resolvers.
  * - `resourceType({...})`: a descriptor for a kind without a class.
  * - `Discovery`: `apiVersion` + `kind` → coordinates, asked of the API server.
  * - `crdResolver(read)`: the adapter for `@operant/crd` classes.
  * @module resources
  */
-export { builtinResources, supportsStrategicMerge } from './builtins.js';
+export { builtinKinds, supportsStrategicMerge } from './builtins.js';
 export { type CustomResourceCoordinates, crdResolver } from './crd-adapter.js';
 export { Discovery, type GetJson } from './discovery.js';
+export * from './kinds.js';
 export { ResourceRegistry, type ResourceResolver } from './registry.js';
 export {
   apiVersionOf,

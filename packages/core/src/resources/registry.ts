@@ -1,16 +1,17 @@
 /**
  * `ResourceRegistry` resolves a `ResourceType` (class or descriptor) to its `ResourceInfo`,
- * and an `apiVersion` + `kind` back to it. It starts with the built-in kinds; classes are
- * added with `register(Class, info)`, and resolvers (such as the `@operant/crd` adapter)
- * answer for classes that carry their own metadata. Each registry is an ordinary object:
- * tests make their own instead of sharing a global one.
+ * and an `apiVersion` + `kind` back to it. It starts with the built-in kinds (their tokens,
+ * and client-node's model classes, resolved by name); classes are added with
+ * `register(Class, info)`, and resolvers (such as the `@operant/crd` adapter) answer for
+ * classes that carry their own metadata. Each registry is an ordinary object: tests make
+ * their own instead of sharing a global one.
  * @module
  */
 
 import { resourceCoordinates } from '@operant/crd';
 import type { KubernetesObject } from '../api/object.js';
 import { ClientError } from '../client/errors.js';
-import { builtinResources } from './builtins.js';
+import { builtinKinds, clientNodeResolver } from './builtins.js';
 import { crdResolver } from './crd-adapter.js';
 import {
   isResourceDescriptor,
@@ -30,14 +31,17 @@ export class ResourceRegistry {
 
   /** A registry that knows the built-in kinds (pass `false` for an empty one) and `@CustomResource` classes. */
   constructor(builtins = true) {
-    if (builtins) for (const [type, info] of builtinResources) this.register(type, info);
+    if (builtins) {
+      for (const info of builtinKinds) this.byGvk.set(gvkKey(info.group, info.version, info.kind), info);
+      this.addResolver(clientNodeResolver);
+    }
     // `@CustomResource` classes of @operant/crd resolve themselves
     this.addResolver(crdResolver(resourceCoordinates));
   }
 
   /** Records the coordinates of a class. Re-registering the same class replaces its entry. */
   register<T extends KubernetesObject>(type: ObjectClass<T>, info: ResourceInfo): this {
-    const frozen = Object.freeze({ ...info });
+    const frozen = Object.isFrozen(info) ? info : Object.freeze({ ...info });
     this.classes.set(type, frozen);
     this.byGvk.set(gvkKey(info.group, info.version, info.kind), frozen);
     return this;

@@ -1,8 +1,8 @@
 /**
  * What the runtime needs to know about a kind: group, version, kind, plural and scope
- * (`ResourceInfo`), and how user code names a kind (`ResourceType`): a class (a client-node
- * model such as `V1ConfigMap`, or a user CRD class) or a descriptor made by `resourceType()`
- * for kinds that have no class.
+ * (`ResourceInfo`), and how user code names a kind (`ResourceType`): a descriptor (the
+ * built-in kind tokens such as `Deployment`, or one made by `resourceType()`) or a class (a
+ * user CRD class, or a client-node model such as `V1Deployment`).
  * @module
  */
 import type { KubernetesObject } from '../api/object.js';
@@ -23,8 +23,13 @@ export type ObjectClass<T extends KubernetesObject = KubernetesObject> = abstrac
 
 const descriptorBrand: unique symbol = Symbol.for('@operant/core/ResourceDescriptor');
 
-/** A kind without a class, made by `resourceType()`. `T` is the object type it reads and writes. */
+/**
+ * A kind named by a value instead of a class: a built-in kind token (`Deployment`) or one
+ * made by `resourceType()`. `T` is the object type it reads and writes.
+ */
 export interface ResourceDescriptor<T extends KubernetesObject = KubernetesObject> extends ResourceInfo {
+  /** `apps/v1`, or `v1` for the core group: what objects of this kind carry in `apiVersion`. */
+  readonly apiVersion: string;
   readonly [descriptorBrand]: true;
   /** Phantom: carries `T` for type inference only; always undefined. */
   readonly __object?: T;
@@ -47,6 +52,7 @@ export function resourceType<T extends KubernetesObject = KubernetesObject>(info
     kind: info.kind,
     plural: info.plural,
     namespaced: info.namespaced,
+    apiVersion: apiVersionOf(info),
     [descriptorBrand]: true as const,
   });
 }

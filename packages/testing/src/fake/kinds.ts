@@ -79,7 +79,7 @@ const builtinTraits: Record<string, Pick<KindTraits, 'status' | 'generation'>> =
   'CustomResourceDefinition.v1.apiextensions.k8s.io': { status: true, generation: true },
 };
 
-const builtinKeys = new Set([...resources.builtinResources.values()].map((info) => resources.gvkString(info)));
+const builtinKeys = new Set(resources.builtinKinds.map((info) => resources.gvkString(info)));
 
 export function isBuiltin(info: ResourceInfo): boolean {
   return builtinKeys.has(resources.gvkString(info));

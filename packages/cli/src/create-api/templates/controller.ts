@@ -1,8 +1,9 @@
 /**
  * `src/controllers/<kind>.controller.ts`: kubebuilder's `internal/controller/<kind>_controller.go`.
- * A `@Controller({ for: Kind })` whose `@Reconcile` reads the object and records the
- * generation it saw in `status.observedGeneration` (writing only when it changed): the
- * place to put the operator's logic.
+ * A `@Controller({ for: Kind })`, with a hint at `owns` and the kind tokens, whose
+ * `@Reconcile` reads the object and records the generation it saw in
+ * `status.observedGeneration` (writing only when it changed): the place to put the
+ * operator's logic.
  * @module
  */
 import type { ResourceNames } from '../../scaffold/names.js';
@@ -29,6 +30,8 @@ import {
 import { inject } from 'inversify';
 import { ${kind} } from '../api/${version}/index.js';
 
+// TODO(user): name the kinds reconcile creates, with the kind tokens of @operant/core
+// (\`owns: [Deployment, Service]\`), so that a change to one of them reconciles its ${kind}
 @Controller({ for: ${kind} })
 export class ${reconciler} {
   constructor(@inject(CLIENT) private readonly client: Client) {}
