@@ -1,67 +1,100 @@
 /**
- * A raw Kubernetes HTTP client on `node:https` (keep-alive, client certificates from a
- * kubeconfig): JSON requests, paged lists and a resuming watch. No framework code: the load
- * generator and the floor use it, so neither shares a line with a framework under test.
+ * A raw Kubernetes HTTP client (client certificates from a kubeconfig): JSON requests, paged
+ * lists and a resuming watch, over either a keep-alive `node:https` agent or one `node:http2`
+ * session that multiplexes every request and watch on a single connection (what client-go
+ * does by default). No framework code: the load generator and the floor use it, so neither
+ * shares a line with a framework under test.
  * @module
  */
 import { readFileSync } from 'node:fs';
+import http2 from 'node:http2';
 import https from 'node:https';
 
 const b64 = (s) => Buffer.from(s, 'base64');
 
-/** Reads a kubeconfig file (JSON, as envtest writes it) and returns a client for its current context. */
-export function connect(kubeconfigPath, { maxSockets = 64 } = {}) {
+/**
+ * HTTP/1.1 with a keep-alive agent: `open(method, path, headers, signal, body)` resolves
+ * `{ status, stream }` or rejects on a connection error.
+ */
+function http1Transport(url, tls, maxSockets) {
+  const agent = new https.Agent({ keepAlive: true, noDelay: true, maxSockets, ...tls });
+  const open = (method, path, headers, signal, body) =>
+    new Promise((resolve, reject) => {
+      const req = https.request({ agent, host: url.hostname, port: url.port, method, path, signal, headers }, (res) =>
+        resolve({ status: res.statusCode, stream: res }),
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  return { open, close: () => agent.destroy() };
+}
+
+/** HTTP/2: one session (one TCP + TLS connection), dialled again when it closes. */
+function http2Transport(url, tls) {
+  let session;
+  const connectSession = () => {
+    const s = http2.connect(url.origin, { ...tls, peerMaxConcurrentStreams: 1000 });
+    s.on('error', () => {});
+    s.on('close', () => {
+      if (session === s) session = undefined;
+    });
+    return s;
+  };
+  const open = (method, path, headers, signal, body) =>
+    new Promise((resolve, reject) => {
+      session ??= connectSession();
+      const stream = session.request({ ':method': method, ':path': path, ...headers }, { signal, endStream: false });
+      stream.on('response', (h) => resolve({ status: h[':status'], stream }));
+      stream.on('error', reject);
+      stream.end(body);
+    });
+  return { open, close: () => session?.close() };
+}
+
+/**
+ * Reads a kubeconfig file (JSON, as envtest writes it) and returns a client for its current
+ * context: `http2: true` puts every request and watch on one HTTP/2 connection, otherwise an
+ * HTTP/1.1 keep-alive agent with at most `maxSockets` connections.
+ */
+export function connect(kubeconfigPath, { maxSockets = 64, http2: useHttp2 = false } = {}) {
   const kc = JSON.parse(readFileSync(kubeconfigPath, 'utf8'));
   const context = kc.contexts.find((c) => c.name === kc['current-context'])?.context ?? kc.contexts[0].context;
   const cluster = kc.clusters.find((c) => c.name === context.cluster).cluster;
   const user = kc.users.find((u) => u.name === context.user).user;
   const url = new URL(cluster.server);
-  const agent = new https.Agent({
-    keepAlive: true,
-    noDelay: true,
-    maxSockets,
+  const tls = {
     ca: b64(cluster['certificate-authority-data']),
     cert: b64(user['client-certificate-data']),
     key: b64(user['client-key-data']),
-  });
+  };
+  const transport = useHttp2 ? http2Transport(url, tls) : http1Transport(url, tls, maxSockets);
   let requests = 0;
   let watches = 0;
 
   /** One request; resolves `{ status, body }` (body parsed when JSON). Never throws on HTTP status. */
   function request(method, path, body, contentType = 'application/json', signal) {
     requests++;
-    return new Promise((resolve, reject) => {
-      const data = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
-      const req = https.request(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          method,
-          path,
-          signal,
-          headers: {
-            accept: 'application/json',
-            ...(data === undefined ? {} : { 'content-type': contentType, 'content-length': Buffer.byteLength(data) }),
-          },
-        },
-        (res) => {
+    const data = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+    const headers = {
+      accept: 'application/json',
+      ...(data === undefined ? {} : { 'content-type': contentType, 'content-length': Buffer.byteLength(data) }),
+    };
+    return transport.open(method, path, headers, signal, data).then(
+      ({ status, stream }) =>
+        new Promise((resolve, reject) => {
           const chunks = [];
-          res.on('data', (c) => chunks.push(c));
-          res.on('end', () => {
+          stream.on('data', (c) => chunks.push(c));
+          stream.on('end', () => {
             const text = Buffer.concat(chunks).toString('utf8');
             let parsed = text;
             try {
               parsed = text.length > 0 ? JSON.parse(text) : undefined;
             } catch {}
-            resolve({ status: res.statusCode, body: parsed });
+            resolve({ status, body: parsed });
           });
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(data);
-    });
+          stream.on('error', reject);
+        }),
+    );
   }
 
   /** Like `request`, but throws unless the status is 2xx (or listed in `ok`). */
@@ -110,11 +143,11 @@ export function connect(kubeconfigPath, { maxSockets = 64 } = {}) {
           timeoutSeconds: String(240 + Math.floor(Math.random() * 60)),
         });
         watches++;
-        const req = https.request(
-          { agent, host: url.hostname, port: url.port, method: 'GET', path: `${path}?${q}`, signal: stopper.signal },
-          (res) => {
-            if (res.statusCode !== 200) {
-              if (res.statusCode === 410) state.rv = undefined;
+        const opened = transport.open('GET', `${path}?${q}`, { accept: 'application/json' }, stopper.signal);
+        opened.then(
+          ({ status, stream: res }) => {
+            if (status !== 200) {
+              if (status === 410) state.rv = undefined;
               res.resume();
               setTimeout(resolve, 200);
               return;
@@ -144,12 +177,12 @@ export function connect(kubeconfigPath, { maxSockets = 64 } = {}) {
               }
             });
             res.on('end', resolve);
+            res.on('close', resolve);
             res.on('error', resolve);
             res.on('aborted', resolve);
           },
+          () => resolve(),
         );
-        req.on('error', resolve);
-        req.end();
       });
     (async () => {
       while (!stopper.signal.aborted) {
@@ -189,6 +222,6 @@ export function connect(kubeconfigPath, { maxSockets = 64 } = {}) {
     get watches() {
       return watches;
     },
-    close: () => agent.destroy(),
+    close: () => transport.close(),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The floor: the Widget workload with no framework. One paged LIST and a watch of Widgets
- * (raw `node:https`, bookmarks, resume); every event for a Widget whose status is behind
+ * (bookmarks, resume) and every write on one HTTP/2 connection (raw `node:http2`, as
+ * client-go multiplexes); every event for a Widget whose status is behind
  * issues the two writes at once, at most BENCH_WORKERS at a time; a Map dedupes generations
  * in flight. No cache copies, no queue, no ConfigMap watch: the least work that does the job.
  * Environment: KUBECONFIG, BENCH_WORKERS.
@@ -11,7 +12,7 @@ import { counters, serveMem } from '../../harness/peer-stdin.mjs';
 import { applyPath, childConfigMap, converged, statusPatch, statusPath, WIDGETS } from '../../harness/workload.mjs';
 
 const workers = Number(process.env.BENCH_WORKERS ?? 16);
-const kube = connect(process.env.KUBECONFIG, { maxSockets: workers + 4 });
+const kube = connect(process.env.KUBECONFIG, { http2: true });
 const inFlight = new Map(); // key -> generation being written
 const latest = new Map(); // key -> newest Widget seen while one was in flight
 let running = 0;
