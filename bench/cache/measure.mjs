@@ -1,11 +1,10 @@
 // One measurement in a fresh process (run with --expose-gc): sync time and the heap/RSS it
 // leaves behind, for either the Operant cache or the floor (a plain paged LIST whose pages
 // are JSON.parsed and kept). Prints one JSON line.
-import { ConfigMap, core, KubeConfig } from './shared.mjs';
+import { ConfigMap, core } from './shared.mjs';
 
 const [mode, kubeconfigPath, namespace, expected] = process.argv.slice(2);
-const kc = new KubeConfig();
-kc.loadFromFile(kubeconfigPath);
+const kc = core.client.loadKubeConfig(kubeconfigPath);
 const rest = new core.client.RestClient(kc);
 
 const settle = async () => {

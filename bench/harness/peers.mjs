@@ -130,13 +130,6 @@ export const PEERS = [
     prepare: () => ({ ok: true, versions: operantVersions() }),
   },
   {
-    id: 'operant-reuse',
-    label: 'Operant (builder) + one reused HTTP agent [experiment]',
-    env: { OPERANT_LOG_LEVEL: 'error', BENCH_REUSE_DISPATCHER: '1' },
-    command: (o) => [process.execPath, [...nodeFlags(o), join(peersDir, 'operant/builder.mjs')]],
-    prepare: () => ({ ok: true, versions: operantVersions() }),
-  },
-  {
     id: 'operant-decorators',
     label: 'Operant (decorators)',
     env: { OPERANT_LOG_LEVEL: 'error' },

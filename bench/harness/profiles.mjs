@@ -33,17 +33,7 @@ export const PROFILES = {
     S7: { n: 50, idleSeconds: 30, changes: 2, gapSeconds: 5 },
   },
   full: {
-    peers: [
-      'floor',
-      'operant-builder',
-      'operant-decorators',
-      'operant-reuse',
-      'cr-tuned',
-      'cr-default',
-      'client-node',
-      'dot-i',
-      'kopf',
-    ],
+    peers: ['floor', 'operant-builder', 'operant-decorators', 'cr-tuned', 'cr-default', 'client-node', 'dot-i', 'kopf'],
     reps: 3,
     workers: 16,
     timeoutMs: 300_000,

@@ -2,31 +2,17 @@
  * Operant (builder): `controllerManagedBy(mgr).for(Widget).owns(ConfigMap)` with
  * BENCH_WORKERS workers, the Manager's defaults otherwise (managedFields stripped from the
  * cache, no client-side rate limit). Reads the Widget from the cache; when its status is
- * behind, applies `<name>-cm` and merge-patches status. Environment: KUBECONFIG, BENCH_WORKERS.
- *
- * BENCH_REUSE_DISPATCHER=1 is an experiment, not Operant as shipped: client-node's
- * `KubeConfig.applySecurityAuthentication` builds a new undici Agent for every request, so
- * every request of the RestClient opens a new TLS connection; this keeps the first one.
+ * behind, applies `<name>-cm` and merge-patches status. The kubeconfig comes from Operant's
+ * own loader (as a user's main.ts gets it), so the peer loads no client-node code.
+ * Environment: KUBECONFIG, BENCH_WORKERS, DISABLE_HTTP2.
  * @module
  */
-import { controllerManagedBy, Manager, mergePatch } from '../../../packages/core/dist/index.js';
+import { client, controllerManagedBy, Manager, mergePatch } from '../../../packages/core/dist/index.js';
 import { counters, serveMem } from '../../harness/peer-stdin.mjs';
 import { childConfigMap, converged, statusPatch } from '../../harness/workload.mjs';
-import { KubeConfig } from './client-node.mjs';
 import { ConfigMap, Widget } from './types.mjs';
 
-const kubeConfig = new KubeConfig();
-kubeConfig.loadFromDefault();
-if (process.env.BENCH_REUSE_DISPATCHER === '1') {
-  const apply = kubeConfig.applySecurityAuthentication.bind(kubeConfig);
-  let dispatcher;
-  kubeConfig.applySecurityAuthentication = async (context) => {
-    await apply(context);
-    if (dispatcher === undefined) dispatcher = context.getDispatcher();
-    else context.setDispatcher(dispatcher);
-  };
-}
-const mgr = new Manager({ kubeConfig });
+const mgr = new Manager({ kubeConfig: client.loadKubeConfig() });
 controllerManagedBy(mgr)
   .for(Widget)
   .owns(ConfigMap)
