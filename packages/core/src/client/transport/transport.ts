@@ -19,6 +19,12 @@ import type { TlsIdentity } from './credentials.js';
 const require = createRequire(import.meta.url);
 const Agent = require('undici/lib/dispatcher/agent.js') as typeof AgentClass;
 const proxyAgent = () => require('undici/lib/dispatcher/proxy-agent.js') as typeof ProxyAgentClass;
+// `dispatcher.request()` and friends are mixed into Dispatcher's prototype by undici's index,
+// which is not loaded here: mix them in the same way (idempotent; the same functions).
+Object.assign(
+  (require('undici/lib/dispatcher/dispatcher.js') as { prototype: object }).prototype,
+  require('undici/lib/api/index.js'),
+);
 
 export interface TransportOptions {
   /** Offer HTTP/2 (default: true unless `DISABLE_HTTP2` is set). */
