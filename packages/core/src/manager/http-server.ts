@@ -1,12 +1,14 @@
 /**
  * A small HTTP server as a Runnable (metrics, health probes): listens on `host:port`
  * (`:8080` = all interfaces), serves until the signal aborts, then closes. It does not need
- * leadership. `address()` tells the bound port (useful with port 0).
+ * leadership. `address()` tells the bound port (useful with port 0). Header, request and
+ * idle timeouts and a connection cap come from `ServerLimits` (see server-limits.ts).
  * @module
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
+import { capConnections, type ServerLimits, serverOptions } from './server-limits.js';
 
 export type Handler = (
   url: URL,
@@ -30,6 +32,7 @@ export class HttpServer implements Runnable, LeaderElectionRunnable {
     readonly name: string,
     private readonly bindAddress: string,
     private readonly handler: Handler,
+    private readonly limits: ServerLimits = {},
   ) {
     this.bound = new Promise((resolve, reject) => {
       this.listening = resolve;
@@ -49,7 +52,7 @@ export class HttpServer implements Runnable, LeaderElectionRunnable {
 
   async start(signal: AbortSignal): Promise<void> {
     const { host, port } = parseBindAddress(this.bindAddress);
-    const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const server = createServer(serverOptions(this.limits), (req: IncomingMessage, res: ServerResponse) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       this.handler(url, req).then(
         ({ status, body, contentType }) => {
@@ -58,6 +61,7 @@ export class HttpServer implements Runnable, LeaderElectionRunnable {
         (err: unknown) => res.writeHead(500).end(String(err)),
       );
     });
+    capConnections(server, this.limits);
     await new Promise<void>((resolve, reject) => {
       server.once('error', (err) => {
         this.failed(err);

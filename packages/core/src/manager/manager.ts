@@ -30,6 +30,7 @@ import { ResourceRegistry } from '../resources/registry.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import { WebhookServer, type WebhookServerOptions } from '../webhook/server.js';
 import { HttpServer } from './http-server.js';
+import type { ServerLimits } from './server-limits.js';
 
 /** The seam for leader election: resolves once this process leads (or rejects on failure). */
 export interface LeaderElector {
@@ -72,6 +73,8 @@ export interface ManagerOptions {
   metrics?: Metrics | MetricsOptions;
   /** Where `/metrics` is served, e.g. `:8080` or `127.0.0.1:0`; `0` (default) turns it off. */
   metricsBindAddress?: string;
+  /** Timeouts and connection cap of the metrics and health-probe servers (see `DEFAULT_SERVER_LIMITS`). */
+  serverLimits?: ServerLimits;
   /** Where `/healthz` and `/readyz` are served, e.g. `:8081`; `0` (default) turns them off. */
   healthProbeBindAddress?: string;
   /** `/readyz` fails when an informer has seen no event or bookmark for this long. Default 10 min. */
@@ -142,20 +145,29 @@ export class Manager {
     const enabled = (address: string | undefined): address is string => address !== undefined && address !== '0';
     if (enabled(options.metricsBindAddress)) {
       const registry = this.metrics.registry;
-      this.metricsServer = new HttpServer('metrics', options.metricsBindAddress, async (url) =>
-        url.pathname === '/metrics'
-          ? { status: 200, body: await registry.metrics(), contentType: registry.contentType }
-          : { status: 404, body: 'not found\n' },
+      this.metricsServer = new HttpServer(
+        'metrics',
+        options.metricsBindAddress,
+        async (url) =>
+          url.pathname === '/metrics'
+            ? { status: 200, body: await registry.metrics(), contentType: registry.contentType }
+            : { status: 404, body: 'not found\n' },
+        options.serverLimits,
       );
       this.runnables.push(this.metricsServer);
     }
     if (enabled(options.healthProbeBindAddress)) {
-      this.healthProbeServer = new HttpServer('health probe', options.healthProbeBindAddress, async (url) => {
-        const [, endpoint, ...rest] = url.pathname.split('/');
-        const checks = endpoint === 'healthz' ? this.healthz : endpoint === 'readyz' ? this.readyz : undefined;
-        if (checks === undefined) return { status: 404, body: 'not found\n' };
-        return checks.respond(rest.join('/'), url.searchParams);
-      });
+      this.healthProbeServer = new HttpServer(
+        'health probe',
+        options.healthProbeBindAddress,
+        async (url) => {
+          const [, endpoint, ...rest] = url.pathname.split('/');
+          const checks = endpoint === 'healthz' ? this.healthz : endpoint === 'readyz' ? this.readyz : undefined;
+          if (checks === undefined) return { status: 404, body: 'not found\n' };
+          return checks.respond(rest.join('/'), url.searchParams);
+        },
+        options.serverLimits,
+      );
       this.runnables.push(this.healthProbeServer);
     }
   }

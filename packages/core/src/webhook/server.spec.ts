@@ -4,10 +4,12 @@
  */
 
 import { writeFile } from 'node:fs/promises';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { WebhookInstall } from '@operant/testing';
 import { eventually } from '../../test/fixtures/helpers.js';
+import { openIdle, refusedBeyondCap, slowLoris, tlsDial } from '../../test/fixtures/slow-client.js';
 import { post, postPlain, presentedCertificate } from '../../test/fixtures/tls.js';
 import { noopLogger } from '../api/logger.js';
 import { WebhookServer } from './server.js';
@@ -148,4 +150,55 @@ describe('WebhookServer', () => {
     expect((await presentedCertificate(port, ca)).fingerprint256).toBe(current.fingerprint256);
     expect((await post(port, ca, '/validate', review)).status).toBe(200);
   });
+});
+
+describe('WebhookServer limits', () => {
+  const certs = new WebhookInstall();
+  let server: WebhookServer;
+  const stop = new AbortController();
+  let running: Promise<void>;
+  let port: number;
+
+  beforeAll(async () => {
+    await certs.setup();
+    server = new WebhookServer({
+      ...certs.serverOptions(),
+      port: 0,
+      headersTimeoutMs: 500,
+      maxConnections: 3,
+      logger: noopLogger,
+    });
+    server.register('/validate', validatingHandler({ validateCreate: () => [] }), 'validate');
+    running = server.start(stop.signal);
+    port = (await server.address()).port;
+  });
+
+  afterAll(async () => {
+    stop.abort();
+    await running;
+    await certs.cleanup();
+  });
+
+  it('cuts a client that sends its headers byte by byte, and keeps serving others', async () => {
+    const loris = slowLoris(tlsDial(port));
+    expect((await post(port, certs.caPem, '/validate', review)).status).toBe(200);
+    expect((await loris).closedByServer).toBe(true);
+    expect((await post(port, certs.caPem, '/validate', review)).status).toBe(200);
+  }, 30_000);
+
+  it('closes connections beyond the cap unanswered, and serves again once they go', async () => {
+    // Retried: a keep-alive connection of an earlier request may still hold a slot.
+    await eventually(async () => {
+      const held: Socket[] = [];
+      try {
+        for (let i = 0; i < 3; i++) held.push(await openIdle(tlsDial(port)));
+        expect(await refusedBeyondCap(tlsDial(port))).toBe(true);
+      } finally {
+        for (const socket of held) socket.destroy();
+      }
+    }, 10_000);
+    await eventually(async () => {
+      expect((await post(port, certs.caPem, '/validate', review)).status).toBe(200);
+    }, 10_000);
+  }, 30_000);
 });

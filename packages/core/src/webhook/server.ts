@@ -5,7 +5,8 @@
  * swapped in with `setSecureContext` when they change on disk. Requests are POSTs of JSON
  * with a bounded body (413 beyond `maxBodyBytes`); a body that is not an AdmissionReview or
  * ConversionReview gets 400; each handler runs under a deadline (the smaller of
- * `handlerTimeoutMs` and the API server's `?timeout=` less a margin). `startedChecker()` is a readiness
+ * `handlerTimeoutMs` and the API server's `?timeout=` less a margin). Header, request and idle
+ * timeouts and a connection cap come from `ServerLimits` (5 s, 30 s, 30 s, 512 by default). `startedChecker()` is a readiness
  * check that completes a TLS handshake with the server.
  * @module
  */
@@ -19,6 +20,7 @@ import { connect } from 'node:tls';
 import type { Logger } from '../api/logger.js';
 import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
 import { newLogger } from '../log/winston.js';
+import { capConnections, type ServerLimits, serverOptions } from '../manager/server-limits.js';
 import { CertWatcher } from './cert-watcher.js';
 import type { AdmissionHandler } from './contracts.js';
 import { Conversions, decodeConversionReview } from './conversion.js';
@@ -26,7 +28,7 @@ import { WebhookError } from './errors.js';
 import { CONVERT_PATH } from './paths.js';
 import { runAdmission, withDeadline } from './respond.js';
 
-export interface WebhookServerOptions {
+export interface WebhookServerOptions extends ServerLimits {
   /** Interface to listen on. Default all (`0.0.0.0`). */
   host?: string;
   /** Default 9443; 0 picks a free port (see `address()`). */
@@ -177,9 +179,10 @@ export class WebhookServer implements Runnable, LeaderElectionRunnable {
       throw err;
     }
     server = createServer(
-      { ...pair, minVersion: 'TLSv1.2', requestTimeout: 60_000, headersTimeout: 10_000 },
+      { ...pair, minVersion: 'TLSv1.2', ...serverOptions(this.options) },
       (req, res) => void this.serve(req, res, signal),
     );
+    capConnections(server, this.options);
     const { host = '0.0.0.0', port = 9443 } = this.options;
     await new Promise<void>((resolve, reject) => {
       server.once('error', (err) => {
