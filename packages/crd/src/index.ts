@@ -67,6 +67,7 @@ export type {
 export { CustomObject, type ObjectMeta } from './resource.js';
 export { QUANTITY_PATTERN } from './schema/known-types.js';
 export type * from './schema/types.js';
+export { MAX_DEPTH, MAX_VALUES } from './validate/bounds.js';
 export type { SkippedRule } from './validate/cel.js';
 export type { ValidationIssue } from './validate/issues.js';
 export { type Newable, toInstance, type ValidateOptions, validate, withDefaults } from './validate/validate.js';

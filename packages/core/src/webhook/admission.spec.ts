@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { MAX_DEPTH } from '@operant/crd';
+import { GizmoV2 } from '../../test/fixtures/gizmo.js';
 import { noopLogger } from '../api/logger.js';
 import { type AdmissionReview, decodeAdmissionReview } from './admission.js';
 import type { AdmissionHandler, CustomDefaulter, CustomValidator } from './contracts.js';
@@ -102,6 +104,24 @@ describe('validating handler', () => {
   it('validates the old object on delete and denies with 403', async () => {
     const out = await run(handler, review('DELETE', undefined, widget({ protected: true })));
     expect(out.response).toMatchObject({ allowed: false, status: { code: 403, message: 'widget is protected' } });
+  });
+
+  it('denies an object nested deeper than validate() accepts with 422, naming the field and the limit', async () => {
+    let color: unknown = 'red';
+    for (let i = 0; i < 10_000; i++) color = { a: color };
+    const typed = validatingHandler({}, { type: GizmoV2 });
+    const out = await run(typed, review('CREATE', widget({ min: 1, max: 2, color })));
+    const message = `must not be nested more than ${MAX_DEPTH} levels deep (the limit is ${MAX_DEPTH})`;
+    expect(out.response).toEqual({
+      uid: 'uid-1',
+      allowed: false,
+      status: {
+        code: 422,
+        reason: 'Invalid',
+        message: `Widget ns/w is invalid: spec.color: ${message}`,
+        details: { causes: [{ field: 'spec.color', message, reason: 'FieldValueInvalid' }] },
+      },
+    });
   });
 
   it('turns a throw into a 500 denial naming the object', async () => {

@@ -1,8 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { Widget, WidgetSpec } from '../../test/fixtures/widget.js';
+import { MAX_DEPTH, MAX_VALUES } from './bounds.js';
 import { toInstance, validate } from './validate.js';
 
 const spec = { image: 'nginx', tier: 'free', ports: [{ name: 'http', port: 80 }] };
+
+/** `levels` objects `{ a: … }` around a string, built in a loop (a recursive builder would overflow here). */
+function nested(levels: number): unknown {
+  let value: unknown = 'nginx';
+  for (let i = 0; i < levels; i++) value = { a: value };
+  return value;
+}
 
 describe('toInstance', () => {
   it('applies defaults as the API server does and builds nested instances', () => {
@@ -45,5 +53,40 @@ describe('validate', () => {
     const skipped: string[] = [];
     await validate({ spec: { ...spec, storageClass: 'fast' } }, Widget, { onSkippedRule: (r) => skipped.push(r.path) });
     expect(skipped).toEqual(['spec.storageClass']);
+  });
+
+  it('returns an issue naming the field and the limit for a 10,000-level object, instead of overflowing the stack', async () => {
+    const issues = await validate({ spec: { ...spec, image: nested(10_000) } }, Widget);
+    expect(issues).toEqual([
+      {
+        path: 'spec.image',
+        constraint: 'maxDepth',
+        message: `must not be nested more than ${MAX_DEPTH} levels deep (the limit is ${MAX_DEPTH})`,
+      },
+    ]);
+  });
+
+  it('counts levels as the API server does: the object is level 1, so spec.image may hold limit − 2', async () => {
+    const at = await validate({ spec: { ...spec, image: nested(MAX_DEPTH - 2) } }, Widget);
+    expect(at.map((i) => i.constraint)).not.toContain('maxDepth');
+    expect(at.map((i) => i.path)).toContain('spec.image');
+    const over = await validate({ spec: { ...spec, image: nested(MAX_DEPTH - 1) } }, Widget);
+    expect(over).toEqual([expect.objectContaining({ path: 'spec.image', constraint: 'maxDepth' })]);
+  });
+
+  it('names a map value by its key', async () => {
+    const issues = await validate({ spec: { ...spec, labels: { app: nested(10_000) } } }, Widget);
+    expect(issues).toEqual([expect.objectContaining({ path: 'spec.labels.app', constraint: 'maxDepth' })]);
+  });
+
+  it('returns an issue for more values than a 3 MiB request can carry, naming the field', async () => {
+    const issues = await validate({ spec: { ...spec, replicas: new Array(MAX_VALUES).fill(1) } }, Widget);
+    expect(issues).toEqual([
+      {
+        path: 'spec.replicas',
+        constraint: 'maxValues',
+        message: `must not hold more than ${MAX_VALUES} values (the limit is ${MAX_VALUES}, what a 3 MiB request can carry)`,
+      },
+    ]);
   });
 });

@@ -3,12 +3,14 @@
  * CRD check objects in code. `toInstance` applies the schema's defaults (as the API
  * server does) and builds class instances with class-transformer; `validate` then runs
  * class-validator and evaluates the CEL rules, returning every issue with the field path
- * the API server would name.
+ * the API server would name. An object beyond the bounds of bounds.ts (depth, size) is
+ * one issue, never a throw.
  * @module
  */
 import { instanceToPlain, plainToInstance } from 'class-transformer';
 import { validate as classValidate, type ValidatorOptions } from 'class-validator';
 import type { AnyClass } from '../metadata/types.js';
+import { boundsIssue } from './bounds.js';
 import { evaluateRules, type SkippedRule } from './cel.js';
 import { applyDefaults } from './defaults.js';
 import { issuesFrom, type ValidationIssue } from './issues.js';
@@ -37,12 +39,18 @@ export interface ValidateOptions {
   onSkippedRule?: (rule: SkippedRule) => void;
 }
 
-/** Every issue of `obj` (a plain object or an instance) against `type`; empty when valid. */
+/**
+ * Every issue of `obj` (a plain object or an instance) against `type`; empty when valid.
+ * An object nested too deep or too large for the checks (see bounds.ts) is one issue naming
+ * the field and the limit: `validate()` answers, it does not throw.
+ */
 export async function validate(
   obj: unknown,
   type: Newable<object>,
   options: ValidateOptions = {},
 ): Promise<ValidationIssue[]> {
+  const tooBig = boundsIssue(obj, schemaOf(type));
+  if (tooBig !== undefined) return [tooBig];
   const plain = withDefaults(type, obj instanceof type ? instanceToPlain(obj) : obj);
   const instance = plainToInstance(type, plain as object);
   const errors = await classValidate(instance, { forbidUnknownValues: true, ...options.validator });
