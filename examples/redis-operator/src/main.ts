@@ -17,7 +17,7 @@ const app = await Operant.create(
     ...(REGISTRY_NAMESPACE ? { registryNamespace: REGISTRY_NAMESPACE } : {}),
     ...(RESYNC_PERIOD_SECONDS ? { resyncPeriodMs: Number(RESYNC_PERIOD_SECONDS) * 1000 } : {}),
   }),
-  { manager: options },
+  { manager: { ...options, eventSource: 'redis-operator' } },
 );
 app.manager.addHealthzCheck('healthz', () => undefined);
 app.manager.addReadyzCheck('readyz', () => undefined);

@@ -22,7 +22,7 @@ import { managerOptionsFromFlags, Operant, setupSignalHandler } from '@operant/c
 import { AppModule } from './app.module.js';
 
 const options = managerOptionsFromFlags(process.argv.slice(2), { leaderElectionID: '${leaderElectionId(context)}' });
-const app = await Operant.create(AppModule, { manager: options });
+const app = await Operant.create(AppModule, { manager: { ...options, eventSource: '${context.name}' } });
 app.manager.addHealthzCheck('healthz', () => undefined);
 app.manager.addReadyzCheck('readyz', () => undefined);
 
