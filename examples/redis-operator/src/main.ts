@@ -26,7 +26,7 @@ await runOperator(async (signal) => {
       ...(REGISTRY_NAMESPACE ? { registryNamespace: REGISTRY_NAMESPACE } : {}),
       ...(RESYNC_PERIOD_SECONDS ? { resyncPeriodMs: Number(RESYNC_PERIOD_SECONDS) * 1000 } : {}),
     }),
-    { manager: options },
+    { manager: { ...options, eventSource: 'redis-operator' } },
   );
   app.manager.addHealthzCheck('healthz', () => undefined);
   app.manager.addReadyzCheck('readyz', () => undefined);

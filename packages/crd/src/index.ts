@@ -6,6 +6,8 @@
  *   `@CrdMetadata`; the base class `CustomObject<Spec, Status>`.
  * - Field decorators for what class-validator cannot say (`@Field`, `@ArrayOf`, `@MapOf`,
  *   `@Default`, `@XValidation`, `@ListType`, …), named after kubebuilder's markers.
+ * - Common types as Go operators get them from apimachinery and core/v1: `Condition`
+ *   (metav1.Condition), `ObjectReference`, `LocalObjectReference`, `TypedLocalObjectReference`.
  * - `buildCrds(classes)` / `buildCrd(...classes)`: CustomResourceDefinitions whose schemas
  *   are structural, checked by `checkStructural` before they are returned.
  * - `validate(obj, Class)` / `toInstance(Class, plain)`: the same rules, in code.
@@ -14,6 +16,13 @@
 import 'reflect-metadata';
 
 export { checkStructural, type StructuralOptions, type StructuralReport } from './check/structural.js';
+export {
+  CONDITION_REASON_PATTERN,
+  CONDITION_TYPE_PATTERN,
+  Condition,
+  type ConditionStatus,
+} from './common/condition.js';
+export { LocalObjectReference, ObjectReference, TypedLocalObjectReference } from './common/object-reference.js';
 export { type BuildCrdsOptions, type BuildCrdsResult, buildCrd, buildCrds } from './crd/build-crds.js';
 export { type ResourceCoordinates, resourceCoordinates } from './crd/coordinates.js';
 // the default plural of a kind: `operant create api` (@operant/cli) names files and RBAC after it

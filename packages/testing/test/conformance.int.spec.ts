@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from '@jest/globals';
 import type { V1CustomResourceDefinition, V1Namespace } from '@kubernetes/client-node';
-import { ApiClient } from '@operant/core';
+import { ApiClient, Manager } from '@operant/core';
 import { buildCrd } from '@operant/crd';
 import { eventually, installCrds } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
@@ -21,6 +21,24 @@ describeWithControlPlane('real API server conformance', () => {
     name: 'envtest',
     client: () => client,
     namespace: () => namespace,
+    // a real manager (no leader election, no servers) whose cache runs on the control plane
+    managerClient: async ({ byObject, readLive }) => {
+      const mgr = new Manager({
+        kubeConfig: kc,
+        cache: { byObject: byObject.map((type) => ({ type, namespaces: [namespace] })) },
+        readLive,
+      });
+      const stopper = new AbortController();
+      const running = mgr.start(stopper.signal);
+      await mgr.cache.waitForCacheSync(stopper.signal);
+      return {
+        client: mgr.client,
+        stop: async () => {
+          stopper.abort();
+          await running;
+        },
+      };
+    },
     eventually: (check) => eventually(check, { timeout: 60_000, interval: 200 }),
   };
 

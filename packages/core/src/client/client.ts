@@ -57,6 +57,17 @@ export function newClient(options: ClientOptions): Client {
   );
 }
 
+/**
+ * The refusal of a read of a kind that is neither cached nor read live (shared with
+ * @operant/testing's fake client, which refuses the same reads with the same text).
+ */
+export function notCachedError(action: string, info: ResourceInfo): ClientError {
+  return new ClientError(
+    'notCached',
+    `${action}: ${info.kind} is not cached; add it to the cache's byObject options or to the client's readLive list`,
+  );
+}
+
 class DelegatingClient implements Client {
   constructor(
     private readonly api: ApiClient,
@@ -86,10 +97,7 @@ class DelegatingClient implements Client {
     const info = this.api.resourceInfo(type);
     if (this.live.has(gvkString(info))) return this.api;
     if (this.cache.isCached(info)) return this.cache;
-    throw new ClientError(
-      'notCached',
-      `${action}: ${info.kind} is not cached; add it to the cache's byObject options or to the client's readLive list`,
-    );
+    throw notCachedError(action, info);
   }
 
   create<T extends KubernetesObject>(obj: T, options?: CreateOptions): Promise<T> {

@@ -9,7 +9,7 @@
  * @module client
  */
 export { ApiClient, type ApiClientOptions, DEFAULT_PAGE_SIZE } from './api-client.js';
-export { type ClientOptions, newClient } from './client.js';
+export { type ClientOptions, newClient, notCachedError } from './client.js';
 export { loadKubeConfig } from './config.js';
 export {
   ClientError,

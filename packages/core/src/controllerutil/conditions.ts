@@ -1,8 +1,10 @@
 /**
  * Status conditions (`metav1.Condition` and apimachinery's `meta.SetStatusCondition`):
  * set one by type, keeping `lastTransitionTime` unless the status flips; find one; test it.
+ * Times are written as `metav1.Time` marshals them: RFC 3339 in whole seconds.
  * @module
  */
+import { metaTime } from '../client/meta-time.js';
 
 export interface Condition {
   type: string;
@@ -19,13 +21,13 @@ export type ConditionInput = Omit<Condition, 'lastTransitionTime'> & { lastTrans
 export function setStatusCondition(conditions: Condition[], input: ConditionInput, now: Date = new Date()): boolean {
   const existing = conditions.find((c) => c.type === input.type);
   if (existing === undefined) {
-    conditions.push({ ...input, lastTransitionTime: input.lastTransitionTime ?? now.toISOString() });
+    conditions.push({ ...input, lastTransitionTime: input.lastTransitionTime ?? metaTime(now) });
     return true;
   }
   let changed = false;
   if (existing.status !== input.status) {
     existing.status = input.status;
-    existing.lastTransitionTime = input.lastTransitionTime ?? now.toISOString();
+    existing.lastTransitionTime = input.lastTransitionTime ?? metaTime(now);
     changed = true;
   }
   for (const key of ['reason', 'message', 'observedGeneration'] as const) {

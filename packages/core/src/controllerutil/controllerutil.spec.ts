@@ -75,6 +75,19 @@ describe('finalizers', () => {
 });
 
 describe('status conditions', () => {
+  it('writes lastTransitionTime as metav1.Time does: RFC 3339 in whole seconds', () => {
+    const conditions: Condition[] = [];
+    const now = new Date('2026-12-04T01:02:03.987Z');
+    setStatusCondition(conditions, { type: 'Ready', status: 'False', reason: 'Creating', message: '' }, now);
+    expect(conditions[0]?.lastTransitionTime).toBe('2026-12-04T01:02:03Z');
+    setStatusCondition(
+      conditions,
+      { type: 'Ready', status: 'True', reason: 'Done', message: '' },
+      new Date(now.getTime() + 500),
+    );
+    expect(conditions[0]?.lastTransitionTime).toBe('2026-12-04T01:02:04Z');
+  });
+
   it('keeps lastTransitionTime unless the status flips, and reports changes', () => {
     const conditions: Condition[] = [];
     const t1 = new Date('2026-01-01T00:00:00Z');
@@ -92,11 +105,11 @@ describe('status conditions', () => {
         t2,
       ),
     ).toBe(true);
-    expect(findStatusCondition(conditions, 'Ready')?.lastTransitionTime).toBe(t1.toISOString());
+    expect(findStatusCondition(conditions, 'Ready')?.lastTransitionTime).toBe('2026-01-01T00:00:00Z');
     setStatusCondition(conditions, { type: 'Ready', status: 'True', reason: 'Done', message: '' }, t2);
     expect(findStatusCondition(conditions, 'Ready')).toMatchObject({
       status: 'True',
-      lastTransitionTime: t2.toISOString(),
+      lastTransitionTime: '2026-01-02T00:00:00Z',
     });
     expect(isStatusConditionTrue(conditions, 'Ready')).toBe(true);
     expect(removeStatusCondition(conditions, 'Ready')).toBe(true);

@@ -55,7 +55,7 @@ export function createContainer(manager: Manager, providers: readonly Provider[]
   container.bind(CLIENT).toConstantValue(manager.client);
   container.bind(LOGGER).toConstantValue(manager.logger);
   container.bind(OPERATOR_OPTIONS).toConstantValue(options);
-  container.bind(EVENT_RECORDER).toConstantValue(manager.getEventRecorderFor('operant'));
+  container.bind(EVENT_RECORDER).toConstantValue(manager.getEventRecorderFor(manager.eventSource));
   container.bind(manager.constructor as Ctor).toConstantValue(manager);
   for (const provider of providers) bindProvider(container, provider);
   return container;

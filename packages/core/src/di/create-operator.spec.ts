@@ -10,7 +10,7 @@ import { Manager } from '../manager/manager.js';
 import { resourceType } from '../resources/resource-type.js';
 import { createOperator, Operant } from './create-operator.js';
 import { ScanError } from './errors.js';
-import { CLIENT, LOGGER } from './tokens.js';
+import { CLIENT, EVENT_RECORDER, LOGGER } from './tokens.js';
 
 // Resolution only: nothing here starts the manager, so no server is contacted.
 const kubeConfig = unreachableKubeConfig;
@@ -72,6 +72,13 @@ describe('createOperator', () => {
     expect(op.get(Counter)).toBe(op.get(Counter)); // singleton by default
     expect(op.get('fresh')).not.toBe(op.get('fresh')); // transient
     expect(op.controllers.map((c) => c.name)).toEqual(['widget']);
+  });
+
+  it("injects an EventRecorder that reports as the manager's eventSource (default operant)", async () => {
+    const named = await createOperator({ manager: { kubeConfig: kubeConfig(), eventSource: 'memcached-operator' } });
+    expect(named.get(EVENT_RECORDER)).toBe(named.manager.getEventRecorderFor('memcached-operator'));
+    const unnamed = await createOperator({ manager: { kubeConfig: kubeConfig() } });
+    expect(unnamed.get(EVENT_RECORDER)).toBe(unnamed.manager.getEventRecorderFor('operant'));
   });
 
   it('names the controller and the missing provider', async () => {

@@ -50,6 +50,11 @@ export interface ManagerOptions {
   readLive?: readonly ResourceType[];
   /** Field manager of the client's writes. */
   fieldOwner?: string;
+  /**
+   * Who the injected `EventRecorder`'s Events report as (`reportingController`, the
+   * source `kubectl describe` shows), e.g. the project name. Default `operant`.
+   */
+  eventSource?: string;
   logger?: Logger;
   /** Bound on the whole shutdown. Default 30 s. */
   gracefulShutdownTimeoutMs?: number;
@@ -102,6 +107,8 @@ export class Manager {
   readonly client: Client;
   readonly logger: Logger;
   readonly gracefulShutdownTimeoutMs: number;
+  /** The `reportingController` of the injected `EventRecorder` (`eventSource` option). */
+  readonly eventSource: string;
   readonly metrics: Metrics;
   readonly healthz = new Checks('healthz');
   readonly readyz = new Checks('readyz');
@@ -122,6 +129,7 @@ export class Manager {
     this.registry = options.registry ?? new ResourceRegistry();
     this.logger = options.logger ?? newLogger();
     this.gracefulShutdownTimeoutMs = options.gracefulShutdownTimeoutMs ?? 30_000;
+    this.eventSource = options.eventSource ?? 'operant';
     this.cache = new Cache({
       ...options.cache,
       kubeConfig: this.kubeConfig,

@@ -8,6 +8,7 @@
  *   .withIndex(V1Pod, 'spec.nodeName', (p) => [p.spec?.nodeName ?? ''])
  *   .withSchemaValidation(Widget)                   // defaults and validation from the @operant/crd class
  *   .withInterceptor(failWith('conflict', { verb: 'update' }))
+ *   .withCache({ byObject: [{ type: V1Pod }], readLive: [V1Secret] }) // refuse other reads, as the manager's client
  *   .build();
  * ```
  * @module
@@ -23,7 +24,7 @@ import {
   resources,
 } from '@operant/core';
 import { nameFor, timestamp } from './admission.js';
-import { FakeClient } from './fake-client.js';
+import { type FakeCacheOptions, FakeClient } from './fake-client.js';
 import type { Interceptor } from './interceptor.js';
 import { toJson } from './json.js';
 import { ObjectTracker } from './tracker.js';
@@ -41,6 +42,7 @@ export class FakeClientBuilder {
   private fieldOwner = 'operant';
   private now: () => Date = () => new Date();
   private mutableReads = false;
+  private cache: FakeCacheOptions | undefined;
 
   /** Objects the client starts with. Missing uid, creationTimestamp, generation are filled in; status is kept. */
   withObjects(...objects: KubernetesObject[]): this {
@@ -109,6 +111,20 @@ export class FakeClientBuilder {
     return this;
   }
 
+  /**
+   * Reads as the manager's client does: a get or list of a kind neither in `byObject` nor
+   * in `readLive` is refused (`notCached`, the real client's text). The reconcile harness
+   * turns this on by itself, adding the kinds its controllers watch. Without it every
+   * read is answered (the API reader).
+   */
+  withCache(options: FakeCacheOptions): this {
+    this.cache = {
+      byObject: [...(this.cache?.byObject ?? []), ...(options.byObject ?? [])],
+      readLive: [...(this.cache?.readLive ?? []), ...(options.readLive ?? [])],
+    };
+    return this;
+  }
+
   build(): FakeClient {
     const registry = this.registry ?? new ResourceRegistry();
     const tracker = new ObjectTracker();
@@ -126,6 +142,7 @@ export class FakeClientBuilder {
     for (const type of [...this.kinds, ...this.statusTypes, ...this.schemaClasses]) client.resourceInfo(type);
     for (const { type, name, extract } of this.indexes) tracker.addIndex(client.resourceInfo(type), name, extract);
     for (const obj of this.objects) this.seed(client, obj);
+    if (this.cache !== undefined) client.enforceCache(this.cache);
     return client;
   }
 

@@ -16,6 +16,14 @@ describe('fake client conformance', () => {
     name: 'fake',
     client: () => client,
     namespace: () => namespace,
+    // its own store: the manager's reads are checked on objects it wrote itself
+    managerClient: async ({ byObject, readLive }) => ({
+      client: fakeClient()
+        .withSchemaValidation(Gadget, Gizmo)
+        .withCache({ byObject: byObject.map((type) => ({ type })), readLive })
+        .build(),
+      stop: async () => undefined,
+    }),
     eventually: (check) => eventually(check, { timeout: 1000 }),
   };
 

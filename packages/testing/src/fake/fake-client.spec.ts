@@ -142,6 +142,26 @@ describe('fakeClient', () => {
     expect(dep.metadata?.ownerReferences).toBeUndefined();
   });
 
+  it('withCache: reads only cached, watched and live kinds, as the manager client; the API reader reads all', async () => {
+    const client = fakeClient()
+      .withObjects(pod('p', 'n1'), cm('c'))
+      .withCache({ readLive: [V1ConfigMap] })
+      .build();
+    const refused = await client.list(V1Pod, { namespace: 'ns' }).catch((e: unknown) => e);
+    expect(ClientError.is(refused, 'notCached')).toBe(true);
+    expect((refused as Error).message).toBe(
+      "unable to list Pod in ns: Pod is not cached; add it to the cache's byObject options or to the client's readLive list",
+    );
+    await expect(client.get(V1Pod, { namespace: 'ns', name: 'p' })).rejects.toThrow(
+      'unable to get Pod ns/p: Pod is not cached',
+    );
+    expect((await client.get(V1ConfigMap, { namespace: 'ns', name: 'c' })).metadata?.name).toBe('c');
+    expect((await client.apiReader().list(V1Pod)).items).toHaveLength(1);
+    new FakeInformers(client).getInformer(V1Pod); // a controller watches Pods: the cache holds them
+    expect((await client.get(V1Pod, { namespace: 'ns', name: 'p' })).metadata?.name).toBe('p');
+    expect((await fakeClient().withObjects(pod('p', 'n1')).build().list(V1Pod)).items).toHaveLength(1); // no withCache: all
+  });
+
   it('knows kinds without a class only when told (it has no discovery)', async () => {
     const Thing = resourceType({ group: 'x.test', version: 'v1', kind: 'Thing', plural: 'things', namespaced: true });
     const thing = { apiVersion: 'x.test/v1', kind: 'Thing', metadata: { namespace: 'ns', name: 't' } };

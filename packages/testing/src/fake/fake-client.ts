@@ -22,6 +22,7 @@ import {
   resources,
 } from '@operant/core';
 import { validate, withDefaults } from '@operant/crd';
+import { CachedReads } from './cached-reads.js';
 import { type Interceptor, type Operation, type Verb, type WriteRecord } from './interceptor.js';
 import { type KindTraits, traitsOf } from './kinds.js';
 import { page, select } from './select.js';
@@ -30,6 +31,14 @@ import type { ObjectTracker } from './tracker.js';
 import { FakeWrites } from './writes.js';
 
 type Options = client.CreateOptions & { force?: boolean };
+
+/** The manager's cache configuration, as far as it decides which reads are answered. */
+export interface FakeCacheOptions {
+  /** Kinds the cache holds besides those controllers watch (`ManagerOptions.cache.byObject`). */
+  byObject?: readonly { type: ResourceType }[];
+  /** Kinds read from the API server (`ManagerOptions.readLive`). */
+  readLive?: readonly ResourceType[];
+}
 
 /** What `fakeClient()` hands the client. */
 export interface FakeClientConfig {
@@ -56,6 +65,7 @@ export class FakeClient implements Client {
   /** Kinds this client has been told about, by `apiVersion/kind`: the fake's stand-in for discovery. */
   private readonly known = new Map<string, ResourceInfo>();
   private readonly writer: FakeWrites;
+  private readonly reads = new CachedReads();
 
   constructor(private readonly config: FakeClientConfig) {
     this.tracker = config.tracker;
@@ -69,6 +79,31 @@ export class FakeClient implements Client {
     if (typeof type === 'function') this.classes.set(resources.gvkString(info), type);
     this.known.set(`${resources.apiVersionOf(info)}/${info.kind}`, info);
     return info;
+  }
+
+  /**
+   * Reads as the manager's client: a get or list of a kind that is neither cached (in
+   * `byObject`, or watched by a controller through `informers`) nor in `readLive` is refused
+   * with the real client's `notCached` error. Calls add to what earlier calls declared.
+   */
+  enforceCache(options: FakeCacheOptions = {}): this {
+    for (const { type } of options.byObject ?? []) this.reads.cache(this.resourceInfo(type));
+    for (const type of options.readLive ?? []) this.reads.readLive(this.resourceInfo(type));
+    this.reads.enforce();
+    return this;
+  }
+
+  /** A kind the cache holds from now on (an informer was opened for it). */
+  markCached(info: ResourceInfo): void {
+    this.reads.cache(info);
+  }
+
+  /** Reads that bypass `enforceCache` (the manager's `GetAPIReader()`). */
+  apiReader(): client.Reader {
+    return {
+      get: (type, key, options) => this.read(type, key, options ?? {}, false),
+      list: (type, options) => this.readList(type, options ?? {}, false),
+    };
   }
 
   /** The kind of an object passed to a write: its class, else its apiVersion and kind (no discovery). */
@@ -130,14 +165,27 @@ export class FakeClient implements Client {
     return defaulted;
   }
 
-  async get<T extends KubernetesObject>(
+  get<T extends KubernetesObject>(type: ResourceType<T>, key: ObjectKey, options: client.GetOptions = {}): Promise<T> {
+    return this.read(type, key, options, true);
+  }
+
+  list<T extends KubernetesObject>(
+    type: ResourceType<T>,
+    options: client.ListOptions = {},
+  ): Promise<KubernetesList<T>> {
+    return this.readList(type, options, true);
+  }
+
+  private async read<T extends KubernetesObject>(
     type: ResourceType<T>,
     key: ObjectKey,
-    options: client.GetOptions = {},
+    options: client.GetOptions,
+    gated: boolean,
   ): Promise<T> {
     const info = this.resourceInfo(type);
     const namespace = info.namespaced ? key.namespace : undefined;
     const action = `unable to get ${client.describeObject(info, key.namespace, key.name)}`;
+    if (gated) this.reads.check(info, action);
     const op: Operation = { verb: 'get', info, namespace, name: key.name, options, action };
     return this.run(op, async () => {
       const stored = this.tracker.get(info, objectKey({ namespace, name: key.name }));
@@ -146,12 +194,14 @@ export class FakeClient implements Client {
     });
   }
 
-  async list<T extends KubernetesObject>(
+  private async readList<T extends KubernetesObject>(
     type: ResourceType<T>,
-    options: client.ListOptions = {},
+    options: client.ListOptions,
+    gated: boolean,
   ): Promise<KubernetesList<T>> {
     const info = this.resourceInfo(type);
     const action = `unable to list ${client.describeObject(info, options.namespace)}`;
+    if (gated) this.reads.check(info, action);
     const op: Operation = { verb: 'list', info, namespace: options.namespace, options, action };
     return this.run(op, async () => {
       const all = select(this.tracker, info, this.traits(info), options, action);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { V1ConfigMap } from '@kubernetes/client-node';
+import { V1ConfigMap, V1Pod } from '@kubernetes/client-node';
 import {
+  CLIENT,
   type Client,
+  ClientError,
   Controller,
   controllerutil,
   EVENT_RECORDER,
@@ -16,7 +18,7 @@ import {
 } from '@operant/core';
 import { inject } from 'inversify';
 import { fakeClient } from './builder.js';
-import { ReconcileHarness } from './harness.js';
+import { type HarnessOptions, ReconcileHarness } from './harness.js';
 import { failWith } from './interceptor.js';
 
 interface Widget {
@@ -94,7 +96,8 @@ describe('ReconcileHarness', () => {
     expect((await h.run()).steps).toBe(0);
     await client.update({ ...(await client.get(WidgetType, { namespace: 'ns', name: 'a' })), spec: { size: 5 } });
     expect((await h.run()).steps).toBe(1);
-    expect((await client.get(V1ConfigMap, { namespace: 'ns', name: 'a-size' })).data).toEqual({ size: '5' });
+    // no controller watches ConfigMaps, so the manager's client would refuse this read: the API reader's
+    expect((await h.apiReader.get(V1ConfigMap, { namespace: 'ns', name: 'a-size' })).data).toEqual({ size: '5' });
   });
 
   it('waits for requeueAfter on the fake clock and backs off after errors', async () => {
@@ -122,6 +125,36 @@ describe('ReconcileHarness', () => {
       ['terminal', 60_015],
     ]);
     expect(h.clock.now()).toBe(60_015);
+  });
+
+  it('refuses reads the manager would refuse: kinds no controller watches, unless byObject or readLive', async () => {
+    @Controller({ for: WidgetType, owns: [V1ConfigMap] })
+    class PodCounter {
+      constructor(@inject(CLIENT) private readonly client: Client) {}
+
+      @Reconcile()
+      async reconcile(req: Request): Promise<void> {
+        await this.client.list(V1ConfigMap, { namespace: req.namespace }); // owned: cached
+        await this.client.list(V1Pod, { namespace: req.namespace });
+      }
+    }
+    const run = async (options: Omit<HarnessOptions, 'client'>) => {
+      const h = new ReconcileHarness({
+        client: fakeClient().withKinds(WidgetType).withObjects(widget('a')).build(),
+        ...options,
+      });
+      await h.addControllers([PodCounter]);
+      await h.run({ maxSteps: 1 });
+      return h.processed[0];
+    };
+    const refused = await run({});
+    expect(refused?.outcome).toBe('error');
+    expect(ClientError.is(refused?.error, 'notCached')).toBe(true);
+    expect(String(refused?.error)).toContain(
+      "unable to list Pod in ns: Pod is not cached; add it to the cache's byObject options or to the client's readLive list",
+    );
+    expect((await run({ readLive: [V1Pod] }))?.outcome).toBe('success');
+    expect((await run({ cache: { byObject: [{ type: V1Pod }] } }))?.outcome).toBe('success');
   });
 
   it('runs decorated controllers with injected client and recorder, and reports injected errors', async () => {

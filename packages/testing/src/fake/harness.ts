@@ -5,7 +5,9 @@
  * become watch events, which go through the controllers' predicates and handlers back
  * into their queues, so a run goes on until nothing is left to do (quiescent) or a step
  * limit is reached. `requeueAfter` and error backoff wait on the fake clock: `run({ advance })`
- * moves it to the next due key.
+ * moves it to the next due key. Its client reads as the manager's does: kinds the controllers
+ * watch, `cache.byObject` and `readLive` kinds; any other read is refused (`notCached`) —
+ * `h.apiReader` reads anything, for a test's own checks.
  *
  * ```ts
  * const h = await reconcileHarness({ client: fakeClient().withObjects(notice).build() });
@@ -19,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type AnyClass,
   CLIENT,
+  type client,
   di,
   EVENT_RECORDER,
   isTerminalError,
@@ -35,7 +38,7 @@ import {
 import { Container } from 'inversify';
 import { EnvtestError } from '../envtest/errors.js';
 import { fakeClient } from './builder.js';
-import type { FakeClient } from './fake-client.js';
+import type { FakeCacheOptions, FakeClient } from './fake-client.js';
 import { HarnessBuilder, type HarnessControllerSpec } from './harness-builder.js';
 import { FakeInformers } from './informers.js';
 import type { WriteRecord } from './interceptor.js';
@@ -63,6 +66,13 @@ export interface HarnessOptions {
   client?: FakeClient;
   /** Default: a FakeClock at 0. */
   clock?: workqueue.FakeClock;
+  /**
+   * Kinds cached besides those the controllers watch (`ManagerOptions.cache.byObject`):
+   * reads of any other kind through `client` are refused as the manager's client refuses them.
+   */
+  cache?: Pick<FakeCacheOptions, 'byObject'>;
+  /** Kinds read live (`ManagerOptions.readLive`). */
+  readLive?: FakeCacheOptions['readLive'];
   logger?: Logger;
 }
 
@@ -103,10 +113,18 @@ export class ReconcileHarness {
   private turn = 0;
 
   constructor(options: HarnessOptions = {}) {
-    this.client = options.client ?? fakeClient().build();
+    this.client = (options.client ?? fakeClient().build()).enforceCache({
+      byObject: options.cache?.byObject,
+      readLive: options.readLive,
+    });
     this.clock = options.clock ?? new workqueue.FakeClock();
     this.log = options.logger ?? noopLogger;
     this.informers = new FakeInformers(this.client);
+  }
+
+  /** Reads of any kind, cached or not (the manager's `GetAPIReader()`), e.g. for a test's checks. */
+  get apiReader(): client.Reader {
+    return this.client.apiReader();
   }
 
   /** Writes made through the fake client (by reconcilers and by the test). */

@@ -5,6 +5,7 @@
  *   the API server's semantics (resourceVersion and conflicts, generation, status
  *   subresource, finalizers, generateName, selectors, indexes, patches, a subset of
  *   server-side apply, dry-run, the real client's error kinds, optional schema validation).
+ *   `withCache()` makes it refuse reads of uncached kinds as the manager's client does.
  * - `failWith(kind, match)` and `Interceptor`: inject errors.
  * - `FakeRecorder`: an EventRecorder that keeps events.
  * - `ReconcileHarness` / `reconcileHarness()`: run controllers (decorated or plain) against
@@ -14,7 +15,7 @@
  * @module fake
  */
 export { FakeClientBuilder, fakeClient } from './builder.js';
-export { FakeClient, type FakeClientConfig } from './fake-client.js';
+export { type FakeCacheOptions, FakeClient, type FakeClientConfig } from './fake-client.js';
 export {
   type HarnessOptions,
   type ProcessedRequest,

@@ -60,6 +60,7 @@ export class FakeInformers implements source.InformerSource {
     const key = resources.gvkString(info);
     let informer = this.informers.get(key);
     if (informer === undefined) {
+      this.client.markCached(info); // as the manager's cache: a watched kind is a cached kind
       informer = new FakeInformer(this.client, info);
       this.informers.set(key, informer);
     }

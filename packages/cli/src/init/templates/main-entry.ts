@@ -36,7 +36,7 @@ await runOperator(async (signal) => {
     leaderElectionID: '${leaderElectionId(context)}',
     leaderElectionReleaseOnCancel: true,
   });
-  const app = await Operant.create(AppModule, { manager: options });
+  const app = await Operant.create(AppModule, { manager: { ...options, eventSource: '${context.name}' } });
   app.manager.addHealthzCheck('healthz', () => undefined);
   app.manager.addReadyzCheck('readyz', () => undefined);
 
