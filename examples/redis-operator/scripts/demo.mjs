@@ -79,6 +79,11 @@ await admin.create({
   roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'manager-role' },
   subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: user.name }],
 });
+// the API server's RBAC authorizer sees a new binding a moment later (it reads from its own
+// informers): wait until the operator's user can list its kind, so the demo's "0 forbidden"
+// counts the operator's permissions, not that propagation
+const asOperator = new ApiClient({ kubeConfig: user.kubeConfig });
+await eventually(() => asOperator.list(RedisCluster, { limit: 1 }));
 const app = await Operant.create(configuredAppModule({ registryNamespace, resyncPeriodMs: 30_000 }), {
   manager: { kubeConfig: user.kubeConfig, logger: demoLogger() },
 });
