@@ -85,6 +85,22 @@ describe('operant init', () => {
     expect(main).toMatch(
       /managerOptionsFromFlags\(process.argv.slice\(2\), \{ leaderElectionID: '[0-9a-f]{8}\.example\.com' \}\)/,
     );
+    // leader election: the Lease of main.ts's ID, in the Role of the manager's namespace only
+    const id = /leaderElectionID: '([^']+)'/.exec(main)?.[1];
+    expect(parse(await read('config/rbac/leader_election_role.yaml')).rules).toEqual([
+      { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['create'] },
+      {
+        apiGroups: ['coordination.k8s.io'],
+        resourceNames: [id],
+        resources: ['leases'],
+        verbs: ['get', 'list', 'watch', 'update', 'patch', 'delete'],
+      },
+      { apiGroups: [''], resources: ['events'], verbs: ['create', 'patch'] },
+    ]);
+    expect(parse((await read('config/rbac/role.yaml')).split('---\n')[1] ?? '')).toMatchObject({
+      kind: 'ClusterRole',
+      rules: [],
+    });
     expect(main).toContain("addHealthzCheck('healthz'");
     expect(main).toContain("addReadyzCheck('readyz'");
     const kustomization = parse(await read('config/default/kustomization.yaml'));
