@@ -85,22 +85,6 @@ describe('operant init', () => {
     expect(main).toMatch(
       /managerOptionsFromFlags\(process.argv.slice\(2\), \{ leaderElectionID: '[0-9a-f]{8}\.example\.com' \}\)/,
     );
-    // leader election: the Lease of main.ts's ID, in the Role of the manager's namespace only
-    const id = /leaderElectionID: '([^']+)'/.exec(main)?.[1];
-    expect(parse(await read('config/rbac/leader_election_role.yaml')).rules).toEqual([
-      { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['create'] },
-      {
-        apiGroups: ['coordination.k8s.io'],
-        resourceNames: [id],
-        resources: ['leases'],
-        verbs: ['get', 'list', 'watch', 'update', 'patch', 'delete'],
-      },
-      { apiGroups: [''], resources: ['events'], verbs: ['create', 'patch'] },
-    ]);
-    expect(parse((await read('config/rbac/role.yaml')).split('---\n')[1] ?? '')).toMatchObject({
-      kind: 'ClusterRole',
-      rules: [],
-    });
     expect(main).toContain("addHealthzCheck('healthz'");
     expect(main).toContain("addReadyzCheck('readyz'");
     const kustomization = parse(await read('config/default/kustomization.yaml'));
@@ -121,6 +105,32 @@ describe('operant init', () => {
     const project = join(dir, 'memcached-operator');
     await init({ domain: 'example.com', repoDir: project }, quiet);
     expect(JSON.parse(await readFile(join(project, 'package.json'), 'utf8')).name).toBe('memcached-operator');
+  });
+
+  it("scaffolds RBAC without Leases in the ClusterRole, main.ts's Lease by name in the leader-election Role", async () => {
+    await init({ domain: 'example.com', name: 'redis-operator', repoDir: dir }, quiet);
+    const id = /leaderElectionID: '([^']+)'/.exec(await read('src/main.ts'))?.[1];
+    expect(id).toMatch(/^[0-9a-f]{8}\.example\.com$/);
+    expect(parse(await read('config/rbac/leader_election_role.yaml'))).toMatchObject({
+      kind: 'Role',
+      metadata: { name: 'leader-election-role', namespace: 'system' },
+      rules: [
+        { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['create'] },
+        {
+          apiGroups: ['coordination.k8s.io'],
+          resourceNames: [id],
+          resources: ['leases'],
+          verbs: ['get', 'list', 'watch', 'update', 'patch', 'delete'],
+        },
+        { apiGroups: [''], resources: ['events'], verbs: ['create', 'patch'] },
+      ],
+    });
+    expect(parse((await read('config/rbac/role.yaml')).split('---\n')[1] ?? '')).toEqual({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: 'manager-role' },
+      rules: [],
+    });
   });
 
   it('refuses a non-empty folder unless --force', async () => {
