@@ -20,7 +20,7 @@ import { eventually } from '@operant/testing';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import { parse, parseAllDocuments } from 'yaml';
 import { configuredAppModule, type RedisCluster } from '../src/index.js';
-import { type LogEntry, recordingLogger } from './fixtures/operator.js';
+import { counter, type LogEntry, recordingLogger } from './fixtures/operator.js';
 
 const rbacDir = fileURLToPath(new URL('../config/rbac/', import.meta.url));
 const crdDir = fileURLToPath(new URL('../config/crd/bases', import.meta.url));
@@ -232,8 +232,11 @@ describeOrSkip('the generated RBAC, for the operator ServiceAccount', skip, () =
       stopped = true;
       const released = await admin.get(V1Lease, { namespace: operatorNs, name: leaseName });
       expect(released.spec?.holderIdentity).toBe('');
-      // nothing the operator did was refused (the recorder's Events included)
-      expect(logger.entries.filter((e) => /forbidden|\b403\b/i.test(JSON.stringify(e)))).toEqual([]);
+      // nothing the operator did was refused (the election's and the recorder's requests included)
+      expect(await counter(app, 'rest_client_requests_total', { code: '403' })).toBe(0);
+      const text = (e: LogEntry) =>
+        JSON.stringify(e, (_key, v) => (v instanceof Error ? `${v.name}: ${v.message}` : v));
+      expect(logger.entries.filter((e) => /forbidden|\b403\b/i.test(text(e)))).toEqual([]);
     } finally {
       if (!stopped) {
         await app.stop();
