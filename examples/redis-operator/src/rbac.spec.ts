@@ -1,7 +1,8 @@
 /**
  * Security check: the operator's RBAC (the generated role.yaml and the leader-election
  * Role) grants named verbs on named resources only: no `*` anywhere, and no escalation
- * verbs (`escalate`, `bind`, `impersonate`).
+ * verbs (`escalate`, `bind`, `impersonate`); Leases only in the namespaced leader-election
+ * Role, where every verb but `create` is limited to the Lease's name.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,7 @@ const dir = fileURLToPath(new URL('../config/rbac/', import.meta.url));
 
 interface Rule {
   apiGroups?: string[];
+  resourceNames?: string[];
   resources?: string[];
   verbs?: string[];
   nonResourceURLs?: string[];
@@ -44,5 +46,14 @@ describe('generated RBAC', () => {
   it.each(roles)('$file grants no escalation verbs', ({ rules }) => {
     const verbs = rules.flatMap((r) => r.verbs ?? []);
     for (const verb of ['escalate', 'bind', 'impersonate']) expect(verbs).not.toContain(verb);
+  });
+
+  it('grants Leases in the leader-election Role only, every verb but create limited to its name', () => {
+    const leaseRules = roles.flatMap(({ file, rules }) =>
+      rules.filter((r) => r.apiGroups?.includes('coordination.k8s.io')).map((r) => ({ file, ...r })),
+    );
+    expect(leaseRules.map((r) => r.file)).toEqual(['leader_election_role.yaml', 'leader_election_role.yaml']);
+    const unnamed = leaseRules.filter((r) => r.resourceNames === undefined);
+    expect(unnamed.flatMap((r) => r.verbs)).toEqual(['create']);
   });
 });

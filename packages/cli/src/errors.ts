@@ -14,6 +14,8 @@ export type CliErrorKind =
   | 'unknownKind'
   /** rbac-gen: a namespaced Role cannot grant a cluster-scoped kind. */
   | 'scope'
+  /** rbac-gen: cluster-wide write access to a guarded resource that no `@Rbac({ clusterWide: true })` declares. */
+  | 'clusterWide'
   | 'drift'
   /** init / create api: a flag value that is not a valid name. */
   | 'invalidName'

@@ -59,6 +59,8 @@ const labelled = predicate.labelSelector({ matchExpressions: [{ key: CLUSTER_LAB
 @Controller({ for: RedisCluster, owns: [Deployment, Service] })
 // the registry records live in another namespace: written, not owned
 @Rbac({ groups: [''], resources: ['configmaps'], verbs: ['create', 'update', 'delete'] })
+// the Events its recorder writes (events.k8s.io/v1), in the namespaces of the RedisClusters
+@Rbac({ groups: ['events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] })
 export class RedisClusterReconciler {
   private readonly recorder: events.EventRecorder;
 

@@ -110,6 +110,32 @@ describe('operant init', () => {
     expect(JSON.parse(await readFile(join(project, 'package.json'), 'utf8')).name).toBe('memcached-operator');
   });
 
+  it("scaffolds RBAC without Leases in the ClusterRole, main.ts's Lease by name in the leader-election Role", async () => {
+    await init({ domain: 'example.com', name: 'redis-operator', repoDir: dir }, quiet);
+    const id = /leaderElectionID: '([^']+)'/.exec(await read('src/main.ts'))?.[1];
+    expect(id).toMatch(/^[0-9a-f]{8}\.example\.com$/);
+    expect(parse(await read('config/rbac/leader_election_role.yaml'))).toMatchObject({
+      kind: 'Role',
+      metadata: { name: 'leader-election-role', namespace: 'system' },
+      rules: [
+        { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['create'] },
+        {
+          apiGroups: ['coordination.k8s.io'],
+          resourceNames: [id],
+          resources: ['leases'],
+          verbs: ['get', 'list', 'watch', 'update', 'patch', 'delete'],
+        },
+        { apiGroups: [''], resources: ['events'], verbs: ['create', 'patch'] },
+      ],
+    });
+    expect(parse((await read('config/rbac/role.yaml')).split('---\n')[1] ?? '')).toEqual({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: 'manager-role' },
+      rules: [],
+    });
+  });
+
   it('refuses a non-empty folder unless --force', async () => {
     await writeFile(join(dir, 'notes.txt'), 'mine');
     await expect(init({ domain: 'example.com', name: 'x', repoDir: dir }, quiet)).rejects.toThrow(

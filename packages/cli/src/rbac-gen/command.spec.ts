@@ -60,6 +60,18 @@ describe('operant rbac-gen', () => {
     expect(run.stderr).toContain('operant: @Controller GadgetReconciler: for names Gadget, a cluster-scoped kind');
   });
 
+  it('refuses undeclared cluster-wide writes to a guarded resource: exit 1, the class named, nothing written', async () => {
+    const unsafe = fixtures('unsafe-rbac/lease-writer.ts');
+    const run = await operant('rbac-gen', unsafe, '--out', out);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('operant: unable to generate the ClusterRole: cluster-wide write access');
+    expect(run.stderr).toContain(
+      "@Controller LeaseWriter: @Rbac({ groups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'update'] }) grants update on leases.coordination.k8s.io in every namespace; add clusterWide: true to that @Rbac",
+    );
+    await expect(readFile(out, 'utf8')).rejects.toThrow('ENOENT');
+    expect(await operant('rbac-gen', unsafe, '--out', out, '--namespace', 'operators')).toMatchObject({ code: 0 });
+  });
+
   it('has --help', async () => {
     const run = await operant('rbac-gen', '--help');
     expect(run.code).toBe(0);

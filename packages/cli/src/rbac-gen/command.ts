@@ -1,9 +1,12 @@
 /**
  * `operant rbac-gen [entries...] --out config/rbac/role.yaml [--role-name manager-role]
  * [--namespace ns] [--check]`: kubebuilder's `make manifests` for RBAC. Imports the entry
- * modules through swc, collects their controllers and writes the least-privilege role the
- * manager needs (a ClusterRole, or a Role with `--namespace`), or with `--check` exits
- * non-zero and prints a diff when the file on disk differs.
+ * modules through swc, collects their controllers and writes the least-privilege role they
+ * declare (a ClusterRole, or a Role with `--namespace`), or with `--check` exits non-zero
+ * and prints a diff when the file on disk differs. A ClusterRole with undeclared
+ * cluster-wide writes to guarded resources (`cluster-wide.ts`) is refused either way.
+ * Leader election's Lease and Events are not in it: they belong to the namespaced
+ * `leader_election_role.yaml`.
  * @module
  */
 import type { AnyClass } from '@operant/core';
@@ -11,7 +14,8 @@ import { Command } from 'commander';
 import { writeOrCheckFile } from '../crd-gen/files.js';
 import { CliError } from '../errors.js';
 import { type CommandIo, processIo } from '../io.js';
-import { controllerGrants, managerGrants } from './grants.js';
+import { checkClusterWideWrites } from './cluster-wide.js';
+import { controllerGrants } from './grants.js';
 import { loadControllers } from './load-controllers.js';
 import { buildRole, renderRole } from './role.js';
 import { rulesOf } from './rules.js';
@@ -34,7 +38,9 @@ export function renderControllerRole(
   options: Omit<RbacGenOptions, 'out' | 'check'> = {},
 ): string {
   const namespaced = options.namespace !== undefined;
-  const grants = [...managerGrants(), ...controllers.flatMap((c) => controllerGrants(c, { namespaced }))];
+  const perController = controllers.map((c) => [c, controllerGrants(c, { namespaced })] as const);
+  if (!namespaced) checkClusterWideWrites(perController);
+  const grants = perController.flatMap(([, g]) => g);
   return renderRole(
     buildRole(rulesOf(grants), { name: options.roleName ?? 'manager-role', namespace: options.namespace }),
   );
@@ -59,7 +65,9 @@ export async function rbacGen(entries: readonly string[], options: RbacGenOption
 
 export function rbacGenCommand(): Command {
   return new Command('rbac-gen')
-    .description("generate the manager's ClusterRole (or Role) from @Controller classes and @Rbac rules")
+    .description(
+      "generate the manager's ClusterRole (or Role) from @Controller classes and @Rbac rules; refuses cluster-wide writes to Secrets, Leases, RBAC, admission configurations and CRDs unless an @Rbac rule declares them with clusterWide: true",
+    )
     .argument(
       '<entries...>',
       'modules (.ts or .js), or folders of them, that export @Controller classes or @Module classes listing them',

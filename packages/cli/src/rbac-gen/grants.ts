@@ -2,7 +2,9 @@
  * What each controller needs, as grants (one API group, one resource, some verbs): the
  * verbs the runtime uses per kind — `for` (read, update, patch; `status` and `finalizers`
  * subresources), `owns` (everything but deletecollection), `@Watches` kinds (read) — plus
- * its `@Rbac` rules, and what the manager itself needs (leader-election leases, events).
+ * its `@Rbac` rules (kubebuilder's markers: events for a recorder are declared there too).
+ * Nothing else: the manager's own needs (leader-election Leases and their Events) belong
+ * to the namespaced leader-election Role, not to the cluster-wide role.
  * Kinds resolve through a `ResourceRegistry`: built-ins, `@CustomResource` classes and
  * `resourceType()` descriptors.
  * @module
@@ -23,6 +25,8 @@ export interface Grant {
   resource: string;
   verbs: readonly string[];
   resourceNames?: readonly string[];
+  /** The option that asks for it, for errors: `for`, `owns[0]`, `@Rbac({ … })`. */
+  from?: string;
 }
 
 export interface GrantOptions {
@@ -39,15 +43,6 @@ export const verbs = {
   owns: [...read, 'create', 'update', 'patch', 'delete'],
   watches: read,
 } as const;
-
-/** The manager's own needs: leader election (leases) and the event recorder (both event APIs). */
-export function managerGrants(): Grant[] {
-  return [
-    { group: 'coordination.k8s.io', resource: 'leases', verbs: verbs.owns },
-    { group: '', resource: 'events', verbs: ['create', 'patch'] },
-    { group: 'events.k8s.io', resource: 'events', verbs: ['create', 'patch'] },
-  ];
-}
 
 const typeName = (type: ResourceType): string => (typeof type === 'function' ? type.name : type.kind);
 
@@ -76,7 +71,7 @@ export function controllerGrants(type: AnyClass, options: GrantOptions = {}): Gr
         `@Controller ${type.name}: ${where} names ${info.kind}, a cluster-scoped kind, which a namespaced Role cannot grant; generate a ClusterRole (no --namespace)`,
       );
     }
-    return { group: info.group, resource: info.plural, verbs: kindVerbs };
+    return { group: info.group, resource: info.plural, verbs: kindVerbs, from: where };
   };
   const forGrant = kind('for', meta.options.for, verbs.for);
   return [
@@ -94,7 +89,22 @@ export function controllerGrants(type: AnyClass, options: GrantOptions = {}): Gr
 /** One `@Rbac` rule as grants: every group × every resource. */
 function rbacGrants(rule: RbacMetadata): Grant[] {
   const names = rule.resourceNames === undefined ? {} : { resourceNames: rule.resourceNames };
+  const from = rbacSource(rule);
   return rule.groups.flatMap((group) =>
-    rule.resources.map((resource) => ({ group, resource, verbs: rule.verbs, ...names })),
+    rule.resources.map((resource) => ({ group, resource, verbs: rule.verbs, ...names, from })),
   );
+}
+
+const list = (values: readonly string[]) => `[${values.map((v) => `'${v}'`).join(', ')}]`;
+
+/** A rule as it is written on the class: `@Rbac({ groups: [''], resources: ['secrets'], verbs: ['get'] })`. */
+export function rbacSource(rule: RbacMetadata): string {
+  const fields = [
+    `groups: ${list(rule.groups)}`,
+    `resources: ${list(rule.resources)}`,
+    `verbs: ${list(rule.verbs)}`,
+    ...(rule.resourceNames === undefined ? [] : [`resourceNames: ${list(rule.resourceNames)}`]),
+    ...(rule.clusterWide ? ['clusterWide: true'] : []),
+  ];
+  return `@Rbac({ ${fields.join(', ')} })`;
 }

@@ -10,17 +10,19 @@ const apply = (options: unknown) => {
 };
 
 describe('@Rbac', () => {
-  it('records each rule, resourceNames only when given', () => {
+  it('records each rule, resourceNames and clusterWide only when given (and true)', () => {
     const type = apply({ groups: [''], resources: ['secrets'], verbs: ['get'], resourceNames: ['creds'] });
-    Rbac({ groups: ['apps'], resources: ['deployments'], verbs: ['deletecollection'] })(type);
+    Rbac({ groups: ['apps'], resources: ['deployments'], verbs: ['deletecollection'], clusterWide: false })(type);
+    Rbac({ groups: [''], resources: ['secrets'], verbs: ['create'], clusterWide: true })(type);
     expect(getControllerMetadata(type)?.rbac).toEqual([
       { groups: [''], resources: ['secrets'], verbs: ['get'], resourceNames: ['creds'] },
       { groups: ['apps'], resources: ['deployments'], verbs: ['deletecollection'] },
+      { groups: [''], resources: ['secrets'], verbs: ['create'], clusterWide: true },
     ]);
   });
 
   it.each([
-    [undefined, '@Rbac on Widgets: takes { groups, resources, verbs, resourceNames? }'],
+    [undefined, '@Rbac on Widgets: takes { groups, resources, verbs, resourceNames?, clusterWide? }'],
     [
       { resources: ['pods'], verbs: ['get'] },
       `@Rbac on Widgets: "groups" must be a non-empty array of API groups ('' for the core group)`,
@@ -35,6 +37,10 @@ describe('@Rbac', () => {
     [
       { groups: [''], resources: ['pods'], verbs: ['get'], resourceNames: [] },
       '@Rbac on Widgets: "resourceNames", when given, must be a non-empty array of object names',
+    ],
+    [
+      { groups: [''], resources: ['secrets'], verbs: ['create'], clusterWide: 'yes' },
+      '@Rbac on Widgets: "clusterWide", when given, must be true or false',
     ],
   ])('refuses %j', (options, message) => {
     expect(() => apply(options)).toThrow(message);

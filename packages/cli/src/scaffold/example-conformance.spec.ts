@@ -100,6 +100,11 @@ describe('examples/redis-operator against a fresh scaffold', () => {
     expect(markers(committed)).toEqual(markers(fresh));
   });
 
+  it("has the scaffold's leader-election Role (its Lease named by the ID main.ts passes)", async () => {
+    const [fresh, committed] = await both('config/rbac/leader_election_role.yaml');
+    expect(committed).toBe(fresh);
+  });
+
   it('has every package.json script of the scaffold, and its manifests command', async () => {
     const scripts = (text: string) => (JSON.parse(text) as { scripts: Record<string, string> }).scripts;
     const [fresh, committed] = (await both('package.json')).map(scripts) as [

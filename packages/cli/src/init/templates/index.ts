@@ -49,7 +49,7 @@ export function initFiles(context: InitContext): ScaffoldFile[] {
     managerSuite,
     envtestScript,
     ...kustomizeManager(context),
-    ...kustomizeRbac(),
+    ...kustomizeRbac(context),
     ...kustomizeLists,
   ];
 }

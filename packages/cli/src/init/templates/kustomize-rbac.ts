@@ -1,16 +1,17 @@
 /**
  * `config/rbac`: the manager's ServiceAccount, its ClusterRole (`role.yaml`, written by
- * `operant rbac-gen` from the controllers: `pnpm manifests`) and binding, and the Role
- * leader election needs in the manager's namespace (Leases, and Events it records).
+ * `operant rbac-gen` from the controllers: `pnpm manifests`; no Leases in it) and binding,
+ * and the Role leader election needs in the manager's namespace only: its one Lease by
+ * name (only `create` cannot be limited to a name), and Events (kubebuilder's layout).
  * @module
  */
 import { renderControllerRole } from '../../rbac-gen/command.js';
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
+import { type InitContext, leaderElectionId } from './context.js';
 
-const crud = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'];
 const verbs = (list: readonly string[]) => list.map((v) => `      - ${v}`).join('\n');
 
-export function kustomizeRbac(): ScaffoldFile[] {
+export function kustomizeRbac(context: InitContext): ScaffoldFile[] {
   return [
     {
       path: 'config/rbac/kustomization.yaml',
@@ -51,7 +52,12 @@ subjects:
     },
     {
       path: 'config/rbac/leader_election_role.yaml',
-      content: `# Permissions to do leader election.
+      content: `# Permissions to do leader election, in the manager's namespace only (the ClusterRole in
+# role.yaml has no Leases). The Lease is the one --leader-election-id names (src/main.ts's
+# default): change resourceNames with it. create cannot be limited by resourceNames (the
+# API server authorizes it before the name is known); list and watch by name need a
+# metadata.name field selector. The Events are kubebuilder's (client-go's leader election
+# records them; Operant's records none).
 apiVersion: rbac.authorization.k8s.io/v1
 kind: Role
 metadata:
@@ -63,7 +69,15 @@ rules:
     resources:
       - leases
     verbs:
-${verbs(crud)}
+${verbs(['create'])}
+  - apiGroups:
+      - coordination.k8s.io
+    resourceNames:
+      - ${leaderElectionId(context)}
+    resources:
+      - leases
+    verbs:
+${verbs(['get', 'list', 'watch', 'update', 'patch', 'delete'])}
   - apiGroups:
       - ""
     resources:

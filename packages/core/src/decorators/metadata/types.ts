@@ -52,6 +52,12 @@ export interface RbacMetadata {
   resources: readonly string[];
   verbs: readonly string[];
   resourceNames?: readonly string[];
+  /**
+   * Declares, on purpose, write access in every namespace to a resource `rbac-gen` guards
+   * (Leases, Secrets, RBAC roles and bindings, admission webhook and policy
+   * configurations, CRDs): without it `rbac-gen` refuses to write such a ClusterRole.
+   */
+  clusterWide?: boolean;
 }
 
 export interface ControllerMetadata {
