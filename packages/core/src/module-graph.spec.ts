@@ -5,7 +5,9 @@
  * and none of what only `@operant/crd`'s `validate()` and schema builder need (class-validator
  * with validator and libphonenumber, class-transformer, CEL, RE2: ~25 MiB): the runtime reads
  * CRD classes through `@operant/crd/metadata`, and the validating webhook imports the rest
- * when it is built.
+ * when it is built. Nor does it load what the runtime loads later or never: prom-client's
+ * default metrics (@opentelemetry/api), Summary (tdigest) and Pushgateway, and yaml (read
+ * with a kubeconfig file; in-cluster there is none).
  * The child preloads `scripts/module-graph/record.mjs`, a `module.registerHooks` load hook
  * that writes down every module it loads.
  * @module
@@ -113,9 +115,12 @@ describe('the module graph of @operant/core', () => {
     expect(packagesLoaded(loaded, validationStack)).toEqual([]);
   });
 
-  it("loads none of the validation stack for import '@operant/core'", async () => {
+  it("loads none of the validation stack, @opentelemetry/api, tdigest or yaml for import '@operant/core'", async () => {
     const entry = new URL('index.js', dist).href;
     const loaded = await modulesLoadedBy(entry);
-    expect(packagesLoaded(loaded, validationStack)).toEqual([]);
+    expect(packagesLoaded(loaded, [...validationStack, '@opentelemetry/api', 'tdigest', 'yaml'])).toEqual([]);
+    expect(loaded.map((m) => m.url)).not.toContainEqual(expect.stringMatching(/\/prom-client\/lib\/pushgateway\.js$/));
+    // the metric classes it uses are there
+    expect(packagesLoaded(loaded, ['prom-client'])).toEqual([expect.stringMatching(/^\d+ modules of prom-client/)]);
   });
 });
