@@ -9,3 +9,5 @@ export function recordedModules(file: string): RecordedModule[];
 export function generatedModels(modules: readonly RecordedModule[]): RecordedModule[];
 export function importChain(modules: readonly RecordedModule[], url: string): string[];
 export function generatedModelsLoaded(modules: readonly RecordedModule[]): string[];
+export function packageOf(url: string): string | undefined;
+export function packagesLoaded(modules: readonly RecordedModule[], names: readonly string[]): string[];

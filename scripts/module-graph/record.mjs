@@ -11,6 +11,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
+import { packageOf } from './index.mjs';
 
 const out = process.env.MODULE_GRAPH_OUT;
 const seen = [];
@@ -33,7 +34,7 @@ if (!out) {
   process.on('exit', () => {
     const perPackage = new Map();
     for (const url of seen) {
-      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url.split('/node_modules/.pnpm/').at(-1) ?? url)?.[1];
+      const pkg = packageOf(url);
       const key = url.includes('/client-node/dist/gen/')
         ? '@kubernetes/client-node (dist/gen)'
         : (pkg ?? (url.startsWith('node:') ? '(node: built-ins)' : '(outside node_modules)'));

@@ -1,7 +1,13 @@
 /**
  * The lean runtime, asserted on the module graph: importing the built `@operant/core`
  * (`dist/`, as users load it; the test scripts run `tsc -b` first) in a child process loads
- * none of client-node's generated model classes (`dist/gen`, ~840 modules, ~100 MiB of RSS).
+ * none of client-node's generated model classes (`dist/gen`, ~840 modules, ~100 MiB of RSS),
+ * and none of what only `@operant/crd`'s `validate()` and schema builder need (class-validator
+ * with validator and libphonenumber, class-transformer, CEL, RE2: ~25 MiB): the runtime reads
+ * CRD classes through `@operant/crd/metadata`, and the validating webhook imports the rest
+ * when it is built. Nor does it load what the runtime loads later or never: prom-client's
+ * default metrics (@opentelemetry/api), Summary (tdigest) and Pushgateway, and yaml (read
+ * with a kubeconfig file; in-cluster there is none).
  * The child preloads `scripts/module-graph/record.mjs`, a `module.registerHooks` load hook
  * that writes down every module it loads.
  * @module
@@ -15,12 +21,23 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   generatedModels,
   generatedModelsLoaded,
+  packagesLoaded,
   type RecordedModule,
   recordedModules,
   recorder,
 } from '../../../scripts/module-graph/index.mjs';
 
 const dist = new URL('../dist/', import.meta.url);
+
+/** What `@operant/crd`'s root entry loads for `validate()`, the schema builder and the structural check. */
+const validationStack = [
+  'class-validator',
+  'validator',
+  'libphonenumber-js',
+  'class-transformer',
+  '@marcbachmann/cel-js',
+  're2-wasm',
+];
 
 describe('the module graph of @operant/core', () => {
   let dir: string;
@@ -83,5 +100,27 @@ describe('the module graph of @operant/core', () => {
     const loaded = await modulesLoadedBy(entry);
     expect(loaded.map((m) => m.url)).toContain(entry);
     expect(generatedModelsLoaded(loaded)).toEqual([]);
+  });
+
+  it("sees the validation stack when something imports @operant/crd's root entry", async () => {
+    const loaded = await modulesLoadedBy('@operant/crd');
+    expect(packagesLoaded(loaded, validationStack)).toEqual(
+      validationStack.map((name) => expect.stringMatching(new RegExp(`^\\d+ modules of ${name}, the first: `))),
+    );
+  });
+
+  it('loads none of the validation stack for @operant/crd/metadata', async () => {
+    const loaded = await modulesLoadedBy('@operant/crd/metadata');
+    expect(loaded.map((m) => m.url)).toContainEqual(expect.stringMatching(/\/crd\/dist\/metadata\/index\.js$/));
+    expect(packagesLoaded(loaded, validationStack)).toEqual([]);
+  });
+
+  it("loads none of the validation stack, @opentelemetry/api, tdigest or yaml for import '@operant/core'", async () => {
+    const entry = new URL('index.js', dist).href;
+    const loaded = await modulesLoadedBy(entry);
+    expect(packagesLoaded(loaded, [...validationStack, '@opentelemetry/api', 'tdigest', 'yaml'])).toEqual([]);
+    expect(loaded.map((m) => m.url)).not.toContainEqual(expect.stringMatching(/\/prom-client\/lib\/pushgateway\.js$/));
+    // the metric classes it uses are there
+    expect(packagesLoaded(loaded, ['prom-client'])).toEqual([expect.stringMatching(/^\d+ modules of prom-client/)]);
   });
 });

@@ -7,9 +7,15 @@
  * @module
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
-import { parse } from 'yaml';
+import type * as Yaml from 'yaml';
+
+// yaml (~70 modules) is loaded by the first kubeconfig read from text: an operator that runs
+// in-cluster (the service account, no file) never loads it
+const require = createRequire(import.meta.url);
+const parse = (text: string): unknown => (require('yaml') as typeof Yaml).parse(text);
 
 export interface KubeCluster {
   readonly name: string;

@@ -10,6 +10,13 @@ const value = async (metrics: Metrics, name: string): Promise<number | undefined
 };
 
 describe('Metrics', () => {
+  it("collects the Node process metrics by default (prom-client's default metrics, loaded on demand)", async () => {
+    const text = await new Metrics().registry.metrics();
+    expect(text).toMatch(/^process_cpu_seconds_total \d/m);
+    expect(text).toMatch(/^nodejs_heap_size_total_bytes \d/m);
+    expect(await new Metrics({ collectDefaultMetrics: false }).registry.metrics()).not.toContain('process_cpu');
+  });
+
   it('reports in-flight work: unfinished work seconds and the longest running processor', async () => {
     const metrics = new Metrics({ collectDefaultMetrics: false });
     const clock = new FakeClock();

@@ -5,9 +5,21 @@
  * controller start at zero, as in controller-runtime, so dashboards see every series.
  * @module
  */
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { createRequire } from 'node:module';
+import type * as prom from 'prom-client';
 import type { ControllerMetrics, ReconcileOutcome } from '../controller/metrics.js';
 import type { WorkqueueMetrics } from '../workqueue/queue.js';
+
+// prom-client's index also loads Summary (tdigest), the Pushgateway (zlib, http), the cluster
+// aggregator, and the default metrics with @opentelemetry/api; the runtime needs the registry
+// and three metric classes, and the default metrics only when a `Metrics` collects them.
+// prom-client has no exports map, and its version is pinned.
+const require = createRequire(import.meta.url);
+const Registry = require('prom-client/lib/registry') as typeof prom.Registry;
+const Counter = require('prom-client/lib/counter') as typeof prom.Counter;
+const Gauge = require('prom-client/lib/gauge') as typeof prom.Gauge;
+const Histogram = require('prom-client/lib/histogram') as typeof prom.Histogram;
+const collectDefaultMetrics = () => require('prom-client/lib/defaultMetrics') as typeof prom.collectDefaultMetrics;
 
 /** controller-runtime's `reconcile_time_seconds` buckets. */
 export const RECONCILE_TIME_BUCKETS = [
@@ -21,34 +33,34 @@ const RESULTS: readonly ReconcileOutcome[] = ['success', 'error', 'requeue', 're
 
 export interface MetricsOptions {
   /** Default: a new registry. Pass prom-client's global `register` to share it. */
-  registry?: Registry;
+  registry?: prom.Registry;
   /** Node process metrics (`process_*`, `nodejs_*`). Default true. */
   collectDefaultMetrics?: boolean;
 }
 
 export class Metrics {
-  readonly registry: Registry;
-  private readonly reconcileTotal: Counter<'controller' | 'result'>;
-  private readonly reconcileErrors: Counter<'controller'>;
-  private readonly terminalErrors: Counter<'controller'>;
-  private readonly reconcileTime: Histogram<'controller'>;
-  private readonly maxConcurrent: Gauge<'controller'>;
-  private readonly activeWorkers: Gauge<'controller'>;
-  private readonly depth: Gauge<'name' | 'controller'>;
-  private readonly adds: Counter<'name' | 'controller'>;
-  private readonly queueDuration: Histogram<'name' | 'controller'>;
-  private readonly workDuration: Histogram<'name' | 'controller'>;
-  private readonly retries: Counter<'name' | 'controller'>;
+  readonly registry: prom.Registry;
+  private readonly reconcileTotal: prom.Counter<'controller' | 'result'>;
+  private readonly reconcileErrors: prom.Counter<'controller'>;
+  private readonly terminalErrors: prom.Counter<'controller'>;
+  private readonly reconcileTime: prom.Histogram<'controller'>;
+  private readonly maxConcurrent: prom.Gauge<'controller'>;
+  private readonly activeWorkers: prom.Gauge<'controller'>;
+  private readonly depth: prom.Gauge<'name' | 'controller'>;
+  private readonly adds: prom.Counter<'name' | 'controller'>;
+  private readonly queueDuration: prom.Histogram<'name' | 'controller'>;
+  private readonly workDuration: prom.Histogram<'name' | 'controller'>;
+  private readonly retries: prom.Counter<'name' | 'controller'>;
   private readonly inFlight = new Map<string, () => number[]>();
-  readonly leaderStatus: Gauge<'name'>;
-  private readonly panics: Counter<'controller'>;
-  private readonly restRequests: Counter<'code' | 'method' | 'host'>;
-  private readonly restLatency: Histogram<'verb' | 'host'>;
+  readonly leaderStatus: prom.Gauge<'name'>;
+  private readonly panics: prom.Counter<'controller'>;
+  private readonly restRequests: prom.Counter<'code' | 'method' | 'host'>;
+  private readonly restLatency: prom.Histogram<'verb' | 'host'>;
 
   constructor(options: MetricsOptions = {}) {
     this.registry = options.registry ?? new Registry();
     const registers = [this.registry];
-    if (options.collectDefaultMetrics ?? true) collectDefaultMetrics({ register: this.registry });
+    if (options.collectDefaultMetrics ?? true) collectDefaultMetrics()({ register: this.registry });
     const c = 'controller';
     this.reconcileTotal = new Counter({
       name: 'controller_runtime_reconcile_total',

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { resourceCoordinates } from '@operant/crd';
+import { resourceCoordinates } from '@operant/crd/metadata';
 import type { KubernetesObject } from '../api/object.js';
 import { ClientError } from '../client/errors.js';
 import { builtinKinds, clientNodeResolver } from './builtins.js';

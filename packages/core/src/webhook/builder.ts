@@ -7,7 +7,8 @@
  * `@Conversion`) are sugar over these calls.
  * @module
  */
-import { getResourceMetadata, type Newable } from '@operant/crd';
+import type { Newable } from '@operant/crd';
+import { getResourceMetadata } from '@operant/crd/metadata';
 import type { KubernetesObject } from '../api/object.js';
 import type { Manager } from '../manager/manager.js';
 import type { ResourceType } from '../resources/resource-type.js';

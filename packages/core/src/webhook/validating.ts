@@ -4,9 +4,13 @@
  * such as cross-field rules, CEL rules) unless turned off, then the user's
  * `validateCreate`/`validateUpdate`/`validateDelete` run. Issues become a 422 denial whose
  * causes carry field paths. Stands behind `webhookManagedBy(mgr).for(T).withValidator(v)`.
+ *
+ * `validate()` and what it brings (class-validator's constraint library, CEL, RE2: ~25 MiB
+ * of RSS) are loaded by the first handler that checks objects, not by `import
+ * '@operant/core'`; the first request awaits the same load.
  * @module
  */
-import { type Newable, type ValidateOptions, validate } from '@operant/crd';
+import type { Newable, ValidateOptions, validate as validateFn } from '@operant/crd';
 import type { KubernetesObject } from '../api/object.js';
 import { allowed } from './admission.js';
 import type { AdmissionContext, AdmissionHandler, CustomValidator, Warnings } from './contracts.js';
@@ -21,8 +25,17 @@ export interface ValidatingOptions {
   validateOptions?: ValidateOptions;
 }
 
+let loading: Promise<typeof validateFn> | undefined;
+
+/** `@operant/crd`'s `validate`, imported once by the first handler that checks objects. */
+function loadValidate(): Promise<typeof validateFn> {
+  loading ??= import('@operant/crd').then((crd) => crd.validate);
+  return loading;
+}
+
 async function checkObject(obj: KubernetesObject, ctx: AdmissionContext, options: ValidatingOptions): Promise<void> {
   if (options.type === undefined || options.validateObject === false) return;
+  const validate = await loadValidate();
   const issues = await validate(obj, options.type, options.validateOptions);
   if (issues.length > 0) {
     throw invalid(
@@ -36,6 +49,9 @@ export function validatingHandler<T extends KubernetesObject>(
   validator: CustomValidator<T>,
   options: ValidatingOptions = {},
 ): AdmissionHandler {
+  // start loading now, so the first admission request does not wait for it; a failed load
+  // fails that request (and every later one) with the import's error
+  if (options.type !== undefined && options.validateObject !== false) loadValidate().catch(() => undefined);
   return async (ctx) => {
     const { request } = ctx;
     const obj = request.object as T;
