@@ -8,9 +8,12 @@
 import type { KubernetesObject } from '../api/object.js';
 
 export interface EventHandler<T extends KubernetesObject = KubernetesObject> {
-  /** `isInInitialList`: the object came with the first list (or the replay of a late handler). */
-  onAdd?(obj: T, isInInitialList: boolean): void | Promise<void>;
-  onUpdate?(oldObj: T, newObj: T): void | Promise<void>;
+  /**
+   * `isInInitialList`: the object came with the first list (or the replay of a late handler).
+   * `echoOf`: the watch event is exactly the result of this controller's own status write.
+   */
+  onAdd?(obj: T, isInInitialList: boolean, echoOf?: string): void | Promise<void>;
+  onUpdate?(oldObj: T, newObj: T, echoOf?: string): void | Promise<void>;
   onDelete?(obj: T, finalStateUnknown: boolean): void | Promise<void>;
 }
 

@@ -2,7 +2,8 @@
  * `kind(cache, Type, handler, ...predicates)`: events of one kind from the shared informer
  * (controller-runtime's `source.Kind`). Starting registers a handler on the informer (a
  * late registration receives the current objects as initial-list creates); the source has
- * synced once its handler has seen the whole initial list.
+ * synced once its handler has seen the whole initial list. A watch event the informer marks
+ * as the echo of the queue's own controller's status write (`queue.echoesOf`) is dropped.
  * @module
  */
 import type { EventHandler, RequestQueue } from '../api/event-handler.js';
@@ -37,8 +38,12 @@ class KindSource<T extends KubernetesObject> implements Source {
     this.informer = informer;
     const dispatch = dispatcher(this.handler, this.predicates, queue, log.child({ source: String(this) }));
     const registration = informer.addEventHandler({
-      onAdd: (object, isInInitialList) => dispatch('create', { object, isInInitialList }),
-      onUpdate: (objectOld, objectNew) => dispatch('update', { objectOld, objectNew }),
+      onAdd: (object, isInInitialList, echoOf) => {
+        if (echoOf === undefined || echoOf !== queue.echoesOf) dispatch('create', { object, isInInitialList });
+      },
+      onUpdate: (objectOld, objectNew, echoOf) => {
+        if (echoOf === undefined || echoOf !== queue.echoesOf) dispatch('update', { objectOld, objectNew });
+      },
       onDelete: (object, deleteStateUnknown) => dispatch('delete', { object, deleteStateUnknown }),
     });
     this.registration = registration;
