@@ -7,6 +7,9 @@
  * BENCH_REUSE_DISPATCHER=1 is an experiment, not Operant as shipped: client-node's
  * `KubeConfig.applySecurityAuthentication` builds a new undici Agent for every request, so
  * every request of the RestClient opens a new TLS connection; this keeps the first one.
+ *
+ * BENCH_READ_YOUR_WRITES=0 turns the controller's `readYourWrites` off (the behaviour before
+ * it existed), for before/after figures within one run.
  * @module
  */
 import { controllerManagedBy, Manager, mergePatch } from '../../../packages/core/dist/index.js';
@@ -30,7 +33,10 @@ const mgr = new Manager({ kubeConfig });
 controllerManagedBy(mgr)
   .for(Widget)
   .owns(ConfigMap)
-  .withOptions({ maxConcurrentReconciles: Number(process.env.BENCH_WORKERS ?? 16) })
+  .withOptions({
+    maxConcurrentReconciles: Number(process.env.BENCH_WORKERS ?? 16),
+    readYourWrites: process.env.BENCH_READ_YOUR_WRITES !== '0',
+  })
   .complete({
     async reconcile(request) {
       counters.reconciles++;

@@ -171,6 +171,14 @@ export class Cache implements CacheReader {
     this.writtenInformer(obj)?.observeWrite(obj, echoOf);
   }
 
+  /** `controller` is about to write the status of `obj`; call the result with the answer (undefined on failure). */
+  beginStatusWrite(
+    obj: KubernetesObject,
+    controller: string,
+  ): ((answer: KubernetesObject | undefined) => void) | undefined {
+    return this.writtenInformer(obj)?.beginStatusWrite(obj, controller);
+  }
+
   /** The manager's client deleted `obj`: reads no longer prefer a written copy of it. */
   observeDelete(obj: KubernetesObject): void {
     this.writtenInformer(obj)?.observeDelete(objectKey(obj));

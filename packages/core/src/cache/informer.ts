@@ -21,7 +21,7 @@ import type { EventHandler, HandlerRegistration } from './event-handler.js';
 import { Reflector, type ReflectorHealth, type ReflectorOptions, type ReflectorSink } from './reflector.js';
 import { type IndexExtractor, Store } from './store.js';
 import type { TransformFunc } from './transform.js';
-import { WrittenObjects, type WrittenObjectsOptions } from './written-objects.js';
+import { type Echo, WrittenObjects, type WrittenObjectsOptions } from './written-objects.js';
 
 export interface InformerScope {
   /** Namespaces to watch; undefined or empty = all (ignored for cluster-scoped kinds). */
@@ -189,7 +189,16 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
       this.written.forget(objectKey(obj));
       return;
     }
-    this.written.record(this.transform(structuredClone(obj)), echoOf);
+    const next = this.transform(structuredClone(obj));
+    this.written.record(next, echoOf, this.store.get(objectKey(next)));
+  }
+
+  /**
+   * `controller` is about to write the status of `obj`: a watch event of the key that
+   * arrives before the answer is marked with a promise of the writer (see `observe`).
+   */
+  beginStatusWrite(obj: KubernetesObject, controller: string): (answer: KubernetesObject | undefined) => void {
+    return this.written.begin(objectKey(obj), controller);
   }
 
   /** The object of `key` was deleted through the manager's client. */
@@ -265,14 +274,14 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
     }
   }
 
-  private dispatch(method: 'onAdd', obj: KubernetesObject, flag: boolean, echoOf?: string): void;
-  private dispatch(method: 'onUpdate', old: KubernetesObject, obj: KubernetesObject, echoOf?: string): void;
+  private dispatch(method: 'onAdd', obj: KubernetesObject, flag: boolean, echoOf?: Echo): void;
+  private dispatch(method: 'onUpdate', old: KubernetesObject, obj: KubernetesObject, echoOf?: Echo): void;
   private dispatch(method: 'onDelete', obj: KubernetesObject, flag: boolean): void;
   private dispatch(
     method: keyof EventHandler,
     a: KubernetesObject,
     b: KubernetesObject | boolean,
-    echoOf?: string,
+    echoOf?: Echo,
   ): void {
     for (const registration of [...this.handlers]) this.call(registration, method, a, b, echoOf);
   }
@@ -282,7 +291,7 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
     method: keyof EventHandler,
     a: KubernetesObject,
     b: KubernetesObject | boolean,
-    echoOf?: string,
+    echoOf?: Echo,
   ): void {
     const fn = registration.handler[method] as ((x: unknown, y: unknown, z: unknown) => unknown) | undefined;
     if (fn === undefined) return;

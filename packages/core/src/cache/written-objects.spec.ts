@@ -66,4 +66,19 @@ describe('WrittenObjects', () => {
     expect(written.newer('a/z', undefined)).toBeUndefined();
     expect([...written.newerThan(() => undefined).keys()]).toEqual([]);
   });
+
+  it('should decide an echo that arrives before the write answers once the answer is in', async () => {
+    const written = new WrittenObjects();
+    const end = written.begin('a/x', 'c1');
+    const other = written.begin('a/x', 'c2');
+    const echo = written.observe(cm('x', '12'));
+    const notEcho = written.observe(cm('x', '11'));
+    written.record(cm('x', '12'), 'c1', cm('x', '12'));
+    expect(written.size).toBe(0);
+    end(cm('x', '12'));
+    other(undefined);
+    await expect(echo).resolves.toBe('c1');
+    await expect(notEcho).resolves.toBeUndefined();
+    expect(written.observe(cm('x', '13'))).toBeUndefined();
+  });
 });

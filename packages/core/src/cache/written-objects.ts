@@ -18,7 +18,10 @@
  *
  * An entry also remembers the controller whose status write made it (`echoOf`): the watch
  * event that carries exactly that resourceVersion is the echo of that write and nothing
- * else (every other write to the key has its own resourceVersion and its own event).
+ * else (every other write to the key has its own resourceVersion and its own event). The
+ * event may arrive before the write's answer: while a status write of the key is in flight
+ * (`begin`), `observe` answers with a promise that settles with the writer once the answers
+ * are in (or undefined when none of them has the event's resourceVersion).
  * @module
  */
 import { type KubernetesObject, objectKey } from '../api/object.js';
@@ -30,6 +33,14 @@ export interface WrittenObjectsOptions {
   ttlMs?: number;
   /** Milliseconds now (tests). */
   now?: () => number;
+}
+
+/** Whether an event is a controller's own echo: its name, a promise of it, or undefined. */
+export type Echo = string | Promise<string | undefined> | undefined;
+
+interface Pending {
+  controller: string;
+  answer: Promise<KubernetesObject | undefined>;
 }
 
 interface Entry {
@@ -49,6 +60,7 @@ export function comparableVersion(obj: KubernetesObject | undefined): bigint | u
 
 export class WrittenObjects {
   private readonly entries = new Map<string, Entry>();
+  private readonly pending = new Map<string, Set<Pending>>();
   private readonly maxEntries: number;
   private readonly ttlMs: number;
   private readonly now: () => number;
@@ -63,8 +75,11 @@ export class WrittenObjects {
     return this.entries.size;
   }
 
-  /** Holds an object a write returned (unless an entry at least as new is held already). */
-  record(obj: KubernetesObject, echoOf: string | undefined): void {
+  /**
+   * Holds an object a write returned (unless the store's `stored` or an entry held already
+   * is at least as new).
+   */
+  record(obj: KubernetesObject, echoOf: string | undefined, stored?: KubernetesObject): void {
     const key = objectKey(obj);
     const rv = comparableVersion(obj);
     if (rv === undefined) {
@@ -73,9 +88,34 @@ export class WrittenObjects {
     }
     const held = this.entries.get(key);
     if (held !== undefined && held.rv >= rv) return;
+    const storedRV = comparableVersion(stored);
+    if (storedRV !== undefined && storedRV >= rv) {
+      this.entries.delete(key);
+      return;
+    }
     this.entries.delete(key);
     this.entries.set(key, { obj, rv, echoOf, at: this.now() });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  /**
+   * A status write of `key` by `controller` is in flight; call the returned function with
+   * its answer (undefined when it failed) once it is in and recorded.
+   */
+  begin(key: string, controller: string): (answer: KubernetesObject | undefined) => void {
+    let settle: (answer: KubernetesObject | undefined) => void = () => {};
+    const write: Pending = { controller, answer: new Promise((resolve) => (settle = resolve)) };
+    let writes = this.pending.get(key);
+    if (writes === undefined) {
+      writes = new Set();
+      this.pending.set(key, writes);
+    }
+    writes.add(write);
+    return (answer) => {
+      writes.delete(write);
+      if (writes.size === 0 && this.pending.get(key) === writes) this.pending.delete(key);
+      settle(answer);
+    };
   }
 
   /** Drops the entry of a key (deleted objects, objects that left the informer's scope). */
@@ -85,15 +125,22 @@ export class WrittenObjects {
 
   /**
    * The store received `obj`: returns the controller whose status write it echoes (its
-   * resourceVersion is exactly that write's), and drops the entry once the store has caught up.
+   * resourceVersion is exactly that write's; a promise while status writes of the key are
+   * in flight), and drops the entry once the store has caught up.
    */
-  observe(obj: KubernetesObject): string | undefined {
+  observe(obj: KubernetesObject): Echo {
     const key = objectKey(obj);
     const held = this.entries.get(key);
-    if (held === undefined) return undefined;
     const rv = comparableVersion(obj);
-    if (rv === undefined || rv >= held.rv) this.entries.delete(key);
-    return rv === held.rv ? held.echoOf : undefined;
+    if (held !== undefined) {
+      if (rv === undefined || rv >= held.rv) this.entries.delete(key);
+      if (rv === held.rv && held.echoOf !== undefined) return held.echoOf;
+    }
+    const writes = this.pending.get(key);
+    if (writes === undefined || rv === undefined) return undefined;
+    return Promise.all(
+      [...writes].map(async (w) => (comparableVersion(await w.answer) === rv ? w.controller : undefined)),
+    ).then((writers) => writers.find((w) => w !== undefined));
   }
 
   /** The written object of `key` when it is newer than the store's `stored` (else undefined, and the entry goes). */

@@ -119,17 +119,36 @@ class DelegatingClient implements Client {
   status(): StatusWriter {
     const status = this.api.status();
     return {
-      update: async (obj, options) => this.wrote(await status.update(obj, options), options, true),
-      patch: async (obj, patch, options) => this.wrote(await status.patch(obj, patch, options), options, true),
-      apply: async (obj, options) => this.wrote(await status.apply(obj, options), options, true),
+      update: (obj, options) => this.statusWrite(obj, options, () => status.update(obj, options)),
+      patch: (obj, patch, options) => this.statusWrite(obj, options, () => status.patch(obj, patch, options)),
+      apply: (obj, options) => this.statusWrite(obj, options, () => status.apply(obj, options)),
     };
   }
 
-  /** Hands a write's answer to the cache; a status write is tagged with the reconciling controller. */
-  private wrote<T extends KubernetesObject>(result: T, options: { dryRun?: boolean } | undefined, status = false): T {
-    if (options?.dryRun || this.cache.observeWrite === undefined) return result;
-    const origin = status ? currentController() : undefined;
-    this.cache.observeWrite(result, origin?.readYourWrites ? origin.controller : undefined);
+  /**
+   * A status write, tagged with the reconciling controller (when it reads its own writes) so
+   * that the cache can tell the watch event echoing it, even one that arrives before the answer.
+   */
+  private async statusWrite<T extends KubernetesObject>(
+    obj: T,
+    options: { dryRun?: boolean } | undefined,
+    write: () => Promise<T>,
+  ): Promise<T> {
+    const origin = currentController();
+    const echoOf = origin?.readYourWrites && !options?.dryRun ? origin.controller : undefined;
+    const end = echoOf === undefined ? undefined : this.cache.beginStatusWrite?.(obj, echoOf);
+    let answer: T | undefined;
+    try {
+      answer = this.wrote(await write(), options, echoOf);
+      return answer;
+    } finally {
+      end?.(answer);
+    }
+  }
+
+  /** Hands a write's answer to the cache (`echoOf`: the controller whose status write it was). */
+  private wrote<T extends KubernetesObject>(result: T, options: { dryRun?: boolean } | undefined, echoOf?: string): T {
+    if (!options?.dryRun) this.cache.observeWrite?.(result, echoOf);
     return result;
   }
 }

@@ -13,6 +13,7 @@ import type { Predicate } from '../api/predicate.js';
 import type { Source } from '../api/source.js';
 import type { HandlerRegistration } from '../cache/event-handler.js';
 import type { Informer } from '../cache/informer.js';
+import type { Echo } from '../cache/written-objects.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import { dispatcher } from './dispatch.js';
 
@@ -38,12 +39,10 @@ class KindSource<T extends KubernetesObject> implements Source {
     this.informer = informer;
     const dispatch = dispatcher(this.handler, this.predicates, queue, log.child({ source: String(this) }));
     const registration = informer.addEventHandler({
-      onAdd: (object, isInInitialList, echoOf) => {
-        if (echoOf === undefined || echoOf !== queue.echoesOf) dispatch('create', { object, isInInitialList });
-      },
-      onUpdate: (objectOld, objectNew, echoOf) => {
-        if (echoOf === undefined || echoOf !== queue.echoesOf) dispatch('update', { objectOld, objectNew });
-      },
+      onAdd: (object, isInInitialList, echoOf) =>
+        unlessEcho(echoOf, queue.echoesOf, () => dispatch('create', { object, isInInitialList })),
+      onUpdate: (objectOld, objectNew, echoOf) =>
+        unlessEcho(echoOf, queue.echoesOf, () => dispatch('update', { objectOld, objectNew })),
       onDelete: (object, deleteStateUnknown) => dispatch('delete', { object, deleteStateUnknown }),
     });
     this.registration = registration;
@@ -66,6 +65,13 @@ class KindSource<T extends KubernetesObject> implements Source {
   toString(): string {
     return `kind source: ${this.informer?.info.kind ?? (typeof this.type === 'function' ? this.type.name : this.type.kind)}`;
   }
+}
+
+/** Dispatches an event unless it echoes `controller`'s own status write (deciding once the write's answer is in). */
+function unlessEcho(echoOf: Echo, controller: string | undefined, dispatch: () => Promise<void>): Promise<void> {
+  if (echoOf === undefined || controller === undefined) return dispatch();
+  if (typeof echoOf === 'string') return echoOf === controller ? Promise.resolve() : dispatch();
+  return echoOf.then((writer) => (writer === controller ? undefined : dispatch()));
 }
 
 export function kind<T extends KubernetesObject>(
