@@ -130,6 +130,13 @@ export const PEERS = [
     prepare: () => ({ ok: true, versions: operantVersions() }),
   },
   {
+    id: 'operant-no-ryow',
+    label: 'Operant (builder), readYourWrites: false [before/after]',
+    env: { OPERANT_LOG_LEVEL: 'error', BENCH_READ_YOUR_WRITES: '0' },
+    command: (o) => [process.execPath, [...nodeFlags(o), join(peersDir, 'operant/builder.mjs')]],
+    prepare: () => ({ ok: true, versions: operantVersions() }),
+  },
+  {
     id: 'operant-decorators',
     label: 'Operant (decorators)',
     env: { OPERANT_LOG_LEVEL: 'error' },

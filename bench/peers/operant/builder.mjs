@@ -5,6 +5,9 @@
  * behind, applies `<name>-cm` and merge-patches status. The kubeconfig comes from Operant's
  * own loader (as a user's main.ts gets it), so the peer loads no client-node code.
  * Environment: KUBECONFIG, BENCH_WORKERS, DISABLE_HTTP2.
+ *
+ * BENCH_READ_YOUR_WRITES=0 turns the controller's `readYourWrites` off (the behaviour before
+ * it existed), for before/after figures within one run.
  * @module
  */
 import { client, controllerManagedBy, Manager, mergePatch } from '../../../packages/core/dist/index.js';
@@ -16,7 +19,10 @@ const mgr = new Manager({ kubeConfig: client.loadKubeConfig() });
 controllerManagedBy(mgr)
   .for(Widget)
   .owns(ConfigMap)
-  .withOptions({ maxConcurrentReconciles: Number(process.env.BENCH_WORKERS ?? 16) })
+  .withOptions({
+    maxConcurrentReconciles: Number(process.env.BENCH_WORKERS ?? 16),
+    readYourWrites: process.env.BENCH_READ_YOUR_WRITES !== '0',
+  })
   .complete({
     async reconcile(request) {
       counters.reconciles++;

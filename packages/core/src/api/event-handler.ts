@@ -13,6 +13,11 @@ export interface RequestQueue {
   add(request: Request): void;
   addAfter(request: Request, delayMs: number): void;
   addRateLimited(request: Request): void;
+  /**
+   * The controller fed by this queue when it reads its own writes: kind sources drop the
+   * watch events that only echo that controller's own status writes.
+   */
+  readonly echoesOf?: string;
 }
 
 type Handles<E> = (event: E, queue: RequestQueue) => void | Promise<void>;

@@ -5,6 +5,11 @@
  * `getInformer()`; reading anything else fails with `notCached` instead of silently
  * starting a cluster-wide informer.
  *
+ * Reads see this process's own writes: an object the manager's client wrote is read back
+ * (get and list) until the informer has caught up with it, never an older one
+ * (`observeWrite`, see written-objects.ts). A controller with `readYourWrites: false`
+ * reads the informer's store only, as controller-runtime does.
+ *
  * Objects handed out are frozen and shared: no copy per read. A reconciler that wants to
  * change one copies it first (`deepCopy(obj)`).
  *
@@ -34,12 +39,20 @@ import {
   type LabelSelector,
   labelSelectorString,
 } from '../client/selectors.js';
+import { currentController } from '../client/write-origin.js';
 import { ResourceRegistry } from '../resources/registry.js';
-import { apiVersionOf, gvkString, type ResourceInfo, type ResourceType } from '../resources/resource-type.js';
+import {
+  apiVersionOf,
+  gvkString,
+  parseApiVersion,
+  type ResourceInfo,
+  type ResourceType,
+} from '../resources/resource-type.js';
 import { type Informer, type InformerHealth, SharedIndexInformer } from './informer.js';
 import type { ReflectorOptions } from './reflector.js';
 import type { IndexExtractor } from './store.js';
 import { composeTransforms, stripManagedFields, type TransformFunc } from './transform.js';
+import type { WrittenObjectsOptions } from './written-objects.js';
 
 /** How one kind is cached (controller-runtime's `cache.ByObject`). */
 export interface ByObject<T extends KubernetesObject = KubernetesObject> {
@@ -71,6 +84,8 @@ export interface CacheOptions {
   byObject?: readonly ByObject[];
   /** Page size, watch timeouts, backoff, … */
   reflector?: Omit<ReflectorOptions, 'logger'>;
+  /** Bounds of the per-informer overlay of this process's own writes. */
+  ownWrites?: WrittenObjectsOptions;
 }
 
 export class Cache implements CacheReader {
@@ -149,12 +164,39 @@ export class Cache implements CacheReader {
     return [...this.informers.values()].map((i) => i.health());
   }
 
+  /**
+   * The manager's client wrote `obj` (the API server's answer): reads return it until the
+   * informer catches up. `echoOf`: the controller whose status write it was.
+   */
+  observeWrite(obj: KubernetesObject, echoOf?: string): void {
+    this.writtenInformer(obj)?.observeWrite(obj, echoOf);
+  }
+
+  /** `controller` is about to write the status of `obj`; call the result with the answer (undefined on failure). */
+  beginStatusWrite(
+    obj: KubernetesObject,
+    controller: string,
+  ): ((answer: KubernetesObject | undefined) => void) | undefined {
+    return this.writtenInformer(obj)?.beginStatusWrite(obj, controller);
+  }
+
+  /** The manager's client deleted `obj`: reads no longer prefer a written copy of it. */
+  observeDelete(obj: KubernetesObject): void {
+    this.writtenInformer(obj)?.observeDelete(objectKey(obj));
+  }
+
+  private writtenInformer(obj: KubernetesObject): SharedIndexInformer | undefined {
+    if (obj.apiVersion === undefined || obj.kind === undefined || obj.metadata?.name === undefined) return undefined;
+    return this.informers.get(gvkString({ ...parseApiVersion(obj.apiVersion), kind: obj.kind }));
+  }
+
   async get<T extends KubernetesObject>(type: ResourceType<T>, key: ObjectKey, options: GetOptions = {}): Promise<T> {
     const info = this.registry.resolve(type);
     const action = `unable to get ${describeObject(info, key.namespace, key.name)}`;
     const informer = await this.readyInformer(info, action, key.namespace, options.signal);
-    const obj = informer.store.get(
+    const obj = informer.read(
       objectKey({ namespace: info.namespaced ? key.namespace : undefined, name: key.name }),
+      ownWrites(),
     );
     if (obj === undefined) throw new ClientError('notFound', `${action}: not found`, { code: 404 });
     return obj as T;
@@ -167,10 +209,26 @@ export class Cache implements CacheReader {
     const informer = await this.readyInformer(info, action, namespace, options.signal);
     let candidates: Iterable<KubernetesObject> = informer.store.values();
     const fieldTests: [string[], string][] = [];
+    const indexTests: [string, string][] = [];
     for (const [field, value] of Object.entries(options.matchingFields ?? {})) {
       const indexed = informer.store.byIndex(field, value);
       if (indexed === undefined) fieldTests.push([field.split('.'), value]);
-      else candidates = intersect(candidates, indexed);
+      else {
+        candidates = intersect(candidates, indexed);
+        indexTests.push([field, value]);
+      }
+    }
+    // own writes newer than the store replace the store's copies; they are tested on every
+    // condition, indexed fields included, since the index holds the store's copies
+    const written = ownWrites() ? informer.newerWrites() : new Map<string, KubernetesObject>();
+    if (written.size > 0) {
+      const stale = new Set([...written.keys()].map((k) => informer.store.get(k)));
+      candidates = [
+        ...[...candidates].filter((o) => !stale.has(o)),
+        ...[...written.values()].filter((o) =>
+          indexTests.every(([field, value]) => informer.store.indexValues(field, o).includes(value)),
+        ),
+      ];
     }
     const labels = options.labelSelector === undefined ? undefined : compileLabelSelector(options.labelSelector);
     const fields = options.fieldSelector === undefined ? undefined : compileFieldSelector(options.fieldSelector);
@@ -232,8 +290,14 @@ export class Cache implements CacheReader {
       },
       composeTransforms(transforms),
       { ...o.reflector, logger: this.log },
+      o.ownWrites,
     );
   }
+}
+
+/** Whether the current reconcile's controller reads its own writes (outside a reconcile: yes). */
+function ownWrites(): boolean {
+  return currentController()?.readYourWrites ?? true;
 }
 
 function intersect(candidates: Iterable<KubernetesObject>, indexed: KubernetesObject[]): KubernetesObject[] {

@@ -6,11 +6,16 @@
  * @module
  */
 import type { KubernetesObject } from '../api/object.js';
+import type { Echo } from './written-objects.js';
 
 export interface EventHandler<T extends KubernetesObject = KubernetesObject> {
-  /** `isInInitialList`: the object came with the first list (or the replay of a late handler). */
-  onAdd?(obj: T, isInInitialList: boolean): void | Promise<void>;
-  onUpdate?(oldObj: T, newObj: T): void | Promise<void>;
+  /**
+   * `isInInitialList`: the object came with the first list (or the replay of a late handler).
+   * `echoOf`: the watch event is exactly the result of this controller's own status write
+   * (a promise of it while a status write of the key is in flight; see written-objects.ts).
+   */
+  onAdd?(obj: T, isInInitialList: boolean, echoOf?: Echo): void | Promise<void>;
+  onUpdate?(oldObj: T, newObj: T, echoOf?: Echo): void | Promise<void>;
   onDelete?(obj: T, finalStateUnknown: boolean): void | Promise<void>;
 }
 

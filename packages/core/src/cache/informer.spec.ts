@@ -13,13 +13,13 @@ const obj = (ns: string, name: string, rv: string): KubernetesObject => ({
   metadata: { namespace: ns, name, resourceVersion: rv, managedFields: [{}] },
 });
 
-function newInformer(namespaces?: string[]) {
+function newInformer(namespaces?: string[], labelSelector?: string) {
   const errors: string[] = [];
   const logger = { ...noopLogger, error: (m: string) => errors.push(m), child: () => logger };
   const informer = new SharedIndexInformer(
     new RestClient(new KubeConfig()),
     info,
-    { namespaces },
+    { namespaces, labelSelector },
     composeTransforms([stripManagedFields]),
     {
       logger,
@@ -27,11 +27,13 @@ function newInformer(namespaces?: string[]) {
   );
   const events: string[] = [];
   informer.addEventHandler({
-    onAdd: (o, initial) => {
-      events.push(`add ${o.metadata?.name}${initial ? ' initial' : ''}`);
+    onAdd: (o, initial, echoOf) => {
+      events.push(`add ${o.metadata?.name}${initial ? ' initial' : ''}${echoOf ? ` echo ${echoOf}` : ''}`);
     },
-    onUpdate: (a, b) => {
-      events.push(`update ${b.metadata?.name} ${a.metadata?.resourceVersion}->${b.metadata?.resourceVersion}`);
+    onUpdate: (a, b, echoOf) => {
+      events.push(
+        `update ${b.metadata?.name} ${a.metadata?.resourceVersion}->${b.metadata?.resourceVersion}${echoOf ? ` echo ${echoOf}` : ''}`,
+      );
     },
     onDelete: (o, unknown) => {
       events.push(`delete ${o.metadata?.name}${unknown ? ' finalStateUnknown' : ''}`);
@@ -111,5 +113,57 @@ describe('SharedIndexInformer', () => {
     const waiting = informer.waitForSync(controller.signal);
     controller.abort();
     await expect(waiting).resolves.toBe(false);
+  });
+
+  it('should read own writes until the store catches up, transformed and not touching the caller', () => {
+    const { informer } = newInformer();
+    const sink = informer.sinkFor(undefined);
+    sink.replace([obj('a', 'x', '5')]);
+    const answer = obj('a', 'x', '7');
+    informer.observeWrite(answer, undefined);
+    expect(answer.metadata?.managedFields).toHaveLength(1);
+    expect(Object.isFrozen(answer)).toBe(false);
+    const read = informer.read('a/x');
+    expect(read?.metadata?.resourceVersion).toBe('7');
+    expect(read?.metadata?.managedFields).toBeUndefined();
+    expect(informer.read('a/x', false)?.metadata?.resourceVersion).toBe('5');
+    informer.observeWrite(obj('a', 'new', '8'), undefined);
+    expect([...informer.newerWrites().keys()]).toEqual(['a/x', 'a/new']);
+    sink.upsert(obj('a', 'x', '7'));
+    sink.remove(obj('a', 'new', '9'));
+    expect(informer.newerWrites().size).toBe(0);
+    expect(informer.read('a/new')).toBeUndefined();
+  });
+
+  it('should mark only the watch event with the written resourceVersion as an echo', () => {
+    const { informer, events } = newInformer();
+    const sink = informer.sinkFor(undefined);
+    sink.replace([obj('a', 'x', '5')]);
+    informer.observeWrite(obj('a', 'x', '7'), 'c1');
+    sink.upsert(obj('a', 'x', '6'));
+    sink.upsert(obj('a', 'x', '7'));
+    informer.observeWrite(obj('a', 'y', '8'), 'c1');
+    sink.upsert(obj('a', 'y', '8'));
+    informer.observeWrite(obj('a', 'x', '10'), 'c1');
+    sink.replace([obj('a', 'x', '10'), obj('a', 'y', '8')]);
+    expect(events).toEqual([
+      'add x initial',
+      'update x 5->6',
+      'update x 6->7 echo c1',
+      'add y echo c1',
+      'update x 7->10',
+    ]);
+  });
+
+  it('should not hold writes of objects outside its scope', () => {
+    const { informer } = newInformer(['a'], 'app=web');
+    informer.sinkFor('a').replace([]);
+    informer.observeWrite({ metadata: { namespace: 'b', name: 'x', resourceVersion: '3' } }, undefined);
+    informer.observeWrite({ metadata: { namespace: 'a', name: 'y', resourceVersion: '3' } }, undefined);
+    informer.observeWrite(
+      { metadata: { namespace: 'a', name: 'z', resourceVersion: '3', labels: { app: 'web' } } },
+      undefined,
+    );
+    expect([...informer.newerWrites().keys()]).toEqual(['a/z']);
   });
 });

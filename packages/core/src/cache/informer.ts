@@ -4,16 +4,24 @@
  * fanning events out to every handler. A handler added after sync first receives the current
  * objects as adds. A relist's difference is delivered as adds, updates (resourceVersion
  * changed) and deletes with `finalStateUnknown`.
+ *
+ * Reads go through `read`/`readAll`, which prefer an object this process wrote
+ * (`observeWrite`) while it is newer than the store's (see written-objects.ts). A watch
+ * event whose resourceVersion is exactly the one a controller's own status write returned
+ * is delivered with `echoOf` set to that controller; relist differences never are (a list
+ * may fold several writes into one change).
  * @module
  */
 import { type Logger, noopLogger } from '../api/logger.js';
 import { type KubernetesObject, objectKey } from '../api/object.js';
 import type { RestClient } from '../client/rest.js';
+import { compileFieldSelector, compileLabelSelector } from '../client/selectors.js';
 import type { ResourceInfo } from '../resources/resource-type.js';
 import type { EventHandler, HandlerRegistration } from './event-handler.js';
 import { Reflector, type ReflectorHealth, type ReflectorOptions, type ReflectorSink } from './reflector.js';
 import { type IndexExtractor, Store } from './store.js';
 import type { TransformFunc } from './transform.js';
+import { type Echo, WrittenObjects, type WrittenObjectsOptions } from './written-objects.js';
 
 export interface InformerScope {
   /** Namespaces to watch; undefined or empty = all (ignored for cluster-scoped kinds). */
@@ -53,6 +61,8 @@ interface Registration {
 
 export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> implements Informer<T> {
   readonly store = new Store();
+  readonly written: WrittenObjects;
+  private readonly inScope: (obj: KubernetesObject) => boolean;
   private readonly reflectors: { namespace: string | undefined; reflector: Reflector }[];
   private readonly handlers: Registration[] = [];
   private readonly log: Logger;
@@ -67,7 +77,10 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
     readonly scope: InformerScope,
     private readonly transform: TransformFunc,
     options: ReflectorOptions = {},
+    written: WrittenObjectsOptions = {},
   ) {
+    this.written = new WrittenObjects(written);
+    this.inScope = scopeMatcher(info, scope);
     this.log = (options.logger ?? noopLogger).child({ component: 'informer', kind: info.kind });
     const namespaces = info.namespaced && scope.namespaces?.length ? [...new Set(scope.namespaces)] : [undefined];
     this.reflectors = namespaces.map((namespace) => ({
@@ -154,6 +167,45 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
     };
   }
 
+  /** The object of `key`: the store's, or one this process wrote if that is newer. */
+  read(key: string, ownWrites = true): KubernetesObject | undefined {
+    const stored = this.store.get(key);
+    return (ownWrites ? this.written.newer(key, stored) : undefined) ?? stored;
+  }
+
+  /** The objects this process wrote that are newer than the store's, by key. */
+  newerWrites(): Map<string, KubernetesObject> {
+    return this.written.size === 0 ? new Map() : this.written.newerThan((key) => this.store.get(key));
+  }
+
+  /**
+   * A write through the manager's client returned `obj` (not yet transformed): hold it for
+   * reads until the store catches up. `echoOf`: the controller whose status write it was.
+   * Metadata-only informers hold nothing (their store has a different shape).
+   */
+  observeWrite(obj: KubernetesObject, echoOf: string | undefined): void {
+    if (this.scope.metadataOnly) return;
+    if (!this.inScope(obj)) {
+      this.written.forget(objectKey(obj));
+      return;
+    }
+    const next = this.transform(structuredClone(obj));
+    this.written.record(next, echoOf, this.store.get(objectKey(next)));
+  }
+
+  /**
+   * `controller` is about to write the status of `obj`: a watch event of the key that
+   * arrives before the answer is marked with a promise of the writer (see `observe`).
+   */
+  beginStatusWrite(obj: KubernetesObject, controller: string): (answer: KubernetesObject | undefined) => void {
+    return this.written.begin(objectKey(obj), controller);
+  }
+
+  /** The object of `key` was deleted through the manager's client. */
+  observeDelete(key: string): void {
+    this.written.forget(key);
+  }
+
   health(): InformerHealth {
     const reflectors = this.reflectors.map((r) => ({ ...r.reflector.health(), namespace: r.namespace }));
     const times = reflectors.map((r) => r.lastEventTime?.getTime());
@@ -173,12 +225,15 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
       replace: (objects) => this.replace(namespace, objects),
       upsert: (obj) => {
         const next = this.transform(obj);
+        const echoOf = this.written.observe(next);
         const old = this.store.set(next);
-        if (old === undefined) this.dispatch('onAdd', next, false);
-        else this.dispatch('onUpdate', old, next);
+        if (old === undefined) this.dispatch('onAdd', next, false, echoOf);
+        else this.dispatch('onUpdate', old, next, echoOf);
       },
       remove: (obj) => {
-        const old = this.store.delete(objectKey(obj));
+        const key = objectKey(obj);
+        this.written.forget(key);
+        const old = this.store.delete(key);
         this.dispatch('onDelete', old ?? this.transform(obj), false);
       },
     };
@@ -191,6 +246,7 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
       const next = this.transform(obj);
       const key = objectKey(next);
       seen.add(key);
+      this.written.observe(next);
       const old = this.store.get(key);
       if (old !== undefined && old.metadata?.resourceVersion === next.metadata?.resourceVersion) continue;
       this.store.set(next);
@@ -199,6 +255,7 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
     }
     for (const [key, old] of [...this.storeEntries(namespace)]) {
       if (seen.has(key)) continue;
+      this.written.forget(key);
       this.store.delete(key);
       this.dispatch('onDelete', old, true);
     }
@@ -217,11 +274,16 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
     }
   }
 
-  private dispatch(method: 'onAdd', obj: KubernetesObject, flag: boolean): void;
-  private dispatch(method: 'onUpdate', old: KubernetesObject, obj: KubernetesObject): void;
+  private dispatch(method: 'onAdd', obj: KubernetesObject, flag: boolean, echoOf?: Echo): void;
+  private dispatch(method: 'onUpdate', old: KubernetesObject, obj: KubernetesObject, echoOf?: Echo): void;
   private dispatch(method: 'onDelete', obj: KubernetesObject, flag: boolean): void;
-  private dispatch(method: keyof EventHandler, a: KubernetesObject, b: KubernetesObject | boolean): void {
-    for (const registration of [...this.handlers]) this.call(registration, method, a, b);
+  private dispatch(
+    method: keyof EventHandler,
+    a: KubernetesObject,
+    b: KubernetesObject | boolean,
+    echoOf?: Echo,
+  ): void {
+    for (const registration of [...this.handlers]) this.call(registration, method, a, b, echoOf);
   }
 
   private call(
@@ -229,11 +291,12 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
     method: keyof EventHandler,
     a: KubernetesObject,
     b: KubernetesObject | boolean,
+    echoOf?: Echo,
   ): void {
-    const fn = registration.handler[method] as ((x: unknown, y: unknown) => unknown) | undefined;
+    const fn = registration.handler[method] as ((x: unknown, y: unknown, z: unknown) => unknown) | undefined;
     if (fn === undefined) return;
     try {
-      const result = fn.call(registration.handler, a, b);
+      const result = fn.call(registration.handler, a, b, echoOf);
       if (result instanceof Promise) result.catch((err: unknown) => this.handlerFailed(method, err));
     } catch (err) {
       this.handlerFailed(method, err);
@@ -246,4 +309,15 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
       error: err,
     });
   }
+}
+
+/** Whether an object belongs in an informer of this scope (namespaces and selectors). */
+function scopeMatcher(info: ResourceInfo, scope: InformerScope): (obj: KubernetesObject) => boolean {
+  const namespaces = info.namespaced && scope.namespaces?.length ? new Set(scope.namespaces) : undefined;
+  const labels = scope.labelSelector ? compileLabelSelector(scope.labelSelector) : undefined;
+  const fields = scope.fieldSelector ? compileFieldSelector(scope.fieldSelector) : undefined;
+  return (obj) =>
+    (namespaces === undefined || namespaces.has(obj.metadata?.namespace ?? '')) &&
+    (labels === undefined || labels.matches(obj.metadata?.labels)) &&
+    (fields === undefined || fields.matches(obj));
 }

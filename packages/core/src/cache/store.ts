@@ -67,6 +67,11 @@ export class Store {
     return old;
   }
 
+  /** The values index `name` gives `obj` (whether or not it is stored); empty without such an index. */
+  indexValues(name: string, obj: KubernetesObject): readonly string[] {
+    return this.indexes.get(name)?.extract(obj) ?? [];
+  }
+
   /** The objects whose index `name` has `value`; undefined when there is no such index. */
   byIndex(name: string, value: string): KubernetesObject[] | undefined {
     const index = this.indexes.get(name);

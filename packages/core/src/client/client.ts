@@ -5,6 +5,11 @@
  * for anything else: no silent live reads and no hidden cluster-wide informers. Without a
  * cache every read is live.
  *
+ * Reads after writes: every successful write (not a dry run) hands the API server's answer
+ * to the cache (`observeWrite`), so that the cache's reads never go back behind it; a
+ * status write is tagged with the controller whose reconcile made it, so that the watch
+ * event echoing it can be told apart (see the controller's `readYourWrites` option).
+ *
  * Objects are the API server's JSON as parsed: timestamps (`metadata.creationTimestamp`, …)
  * are RFC 3339 strings even where client-node's model types say `Date`.
  * @module
@@ -33,6 +38,7 @@ import type { KubeConfigSource as KubeConfig } from './kubeconfig.js';
 import type { Patch } from './patch.js';
 import { describeObject } from './paths.js';
 import type { RestClient } from './rest.js';
+import { currentController } from './write-origin.js';
 
 export interface ClientOptions {
   kubeConfig?: KubeConfig;
@@ -100,25 +106,58 @@ class DelegatingClient implements Client {
     throw notCachedError(action, info);
   }
 
-  create<T extends KubernetesObject>(obj: T, options?: CreateOptions): Promise<T> {
-    return this.api.create(obj, options);
+  async create<T extends KubernetesObject>(obj: T, options?: CreateOptions): Promise<T> {
+    return this.wrote(await this.api.create(obj, options), options);
   }
-  update<T extends KubernetesObject>(obj: T, options?: UpdateOptions): Promise<T> {
-    return this.api.update(obj, options);
+  async update<T extends KubernetesObject>(obj: T, options?: UpdateOptions): Promise<T> {
+    return this.wrote(await this.api.update(obj, options), options);
   }
-  patch<T extends KubernetesObject>(obj: T, patch: Patch, options?: PatchOptions): Promise<T> {
-    return this.api.patch(obj, patch, options);
+  async patch<T extends KubernetesObject>(obj: T, patch: Patch, options?: PatchOptions): Promise<T> {
+    return this.wrote(await this.api.patch(obj, patch, options), options);
   }
-  apply<T extends KubernetesObject>(obj: T, options?: ApplyOptions): Promise<T> {
-    return this.api.apply(obj, options);
+  async apply<T extends KubernetesObject>(obj: T, options?: ApplyOptions): Promise<T> {
+    return this.wrote(await this.api.apply(obj, options), options);
   }
-  delete(obj: KubernetesObject, options?: DeleteOptions): Promise<void> {
-    return this.api.delete(obj, options);
+  async delete(obj: KubernetesObject, options?: DeleteOptions): Promise<void> {
+    await this.api.delete(obj, options);
+    if (!options?.dryRun) this.cache.observeDelete?.(obj);
   }
   deleteAllOf(type: ResourceType, options?: DeleteAllOfOptions): Promise<void> {
     return this.api.deleteAllOf(type, options);
   }
   status(): StatusWriter {
-    return this.api.status();
+    const status = this.api.status();
+    return {
+      update: (obj, options) => this.statusWrite(obj, options, () => status.update(obj, options)),
+      patch: (obj, patch, options) => this.statusWrite(obj, options, () => status.patch(obj, patch, options)),
+      apply: (obj, options) => this.statusWrite(obj, options, () => status.apply(obj, options)),
+    };
+  }
+
+  /**
+   * A status write, tagged with the reconciling controller (when it reads its own writes) so
+   * that the cache can tell the watch event echoing it, even one that arrives before the answer.
+   */
+  private async statusWrite<T extends KubernetesObject>(
+    obj: T,
+    options: { dryRun?: boolean } | undefined,
+    write: () => Promise<T>,
+  ): Promise<T> {
+    const origin = currentController();
+    const echoOf = origin?.readYourWrites && !options?.dryRun ? origin.controller : undefined;
+    const end = echoOf === undefined ? undefined : this.cache.beginStatusWrite?.(obj, echoOf);
+    let answer: T | undefined;
+    try {
+      answer = this.wrote(await write(), options, echoOf);
+      return answer;
+    } finally {
+      end?.(answer);
+    }
+  }
+
+  /** Hands a write's answer to the cache (`echoOf`: the controller whose status write it was). */
+  private wrote<T extends KubernetesObject>(result: T, options: { dryRun?: boolean } | undefined, echoOf?: string): T {
+    if (!options?.dryRun) this.cache.observeWrite?.(result, echoOf);
+    return result;
   }
 }

@@ -101,4 +101,13 @@ export interface Client extends Reader, Writer {
 export interface CacheReader extends Reader {
   /** True when reads of this kind are answered from the cache. */
   isCached(info: ResourceInfo): boolean;
+  /** A write returned `obj`: reads return it until the cache has caught up (read your own writes). */
+  observeWrite?(obj: KubernetesObject, echoOf?: string): void;
+  /** A controller's status write of `obj` is in flight; the result is called with its answer (undefined on failure). */
+  beginStatusWrite?(
+    obj: KubernetesObject,
+    controller: string,
+  ): ((answer: KubernetesObject | undefined) => void) | undefined;
+  /** `obj` was deleted: forget what `observeWrite` held of it. */
+  observeDelete?(obj: KubernetesObject): void;
 }

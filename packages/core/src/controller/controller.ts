@@ -7,6 +7,16 @@
  * `requeue: true` → `addRateLimited`; success → `forget`. User code never reaches the
  * process: throws and rejections take this path and become one log line.
  *
+ * Read your own writes (`readYourWrites`, default true): each reconcile runs on behalf of
+ * its controller (write-origin.ts), so the manager's client hands the controller's writes
+ * to the cache and its cached reads never go back behind them, and the watch event whose
+ * resourceVersion is exactly the one the controller's own status write returned is not
+ * enqueued again. That event carries nothing but that write: every other write to the
+ * object, by anyone, has its own resourceVersion and its own event, which enqueues as
+ * usual, and a relist's difference (which may fold several writes into one) is never
+ * taken for an echo; so the controller stays level-triggered. `false` restores
+ * controller-runtime's behaviour (store-only reads, every event enqueues).
+ *
  * `start(signal)` starts the sources, waits for their caches (`cacheSyncTimeoutMs`), runs
  * the workers, and on abort stops handing out keys and lets in-flight reconciles finish
  * for up to `gracefulShutdownTimeoutMs` before aborting their signals.
@@ -22,6 +32,7 @@ import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
 import type { Source } from '../api/source.js';
 import { isTerminalError } from '../api/terminal-error.js';
 import { ClientError } from '../client/errors.js';
+import { runForController, type WriteOrigin } from '../client/write-origin.js';
 import type { WorkqueueMetrics } from '../workqueue/queue.js';
 import { Workqueue } from '../workqueue/queue.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
@@ -38,6 +49,11 @@ export interface ControllerOptions {
   cacheSyncTimeoutMs?: number;
   /** How long in-flight reconciles may run on after stop. Default 30 s. */
   gracefulShutdownTimeoutMs?: number;
+  /**
+   * Reads after this controller's writes see at least what the writes returned, and the
+   * watch event that only echoes its own status write does not reconcile again. Default true.
+   */
+  readYourWrites?: boolean;
   /** Whether the controller waits for leadership. Default true. */
   needLeaderElection?: boolean;
   /** The kind reconciled, for the `controllerKind` log key. */
@@ -70,6 +86,7 @@ export class Controller implements Runnable, LeaderElectionRunnable {
   private active = 0;
   /** Keys whose last reconcile failed on the wire. */
   private readonly outageKeys = new Set<string>();
+  private readonly origin: WriteOrigin;
 
   constructor(
     readonly name: string,
@@ -82,6 +99,7 @@ export class Controller implements Runnable, LeaderElectionRunnable {
         `unable to create controller ${name}: maxConcurrentReconciles must be a positive integer`,
       );
     }
+    this.origin = { controller: name, readYourWrites: options.readYourWrites ?? true };
     this.queue = new Workqueue({ name, rateLimiter: options.rateLimiter, metrics: options.workqueueMetrics });
     this.log = (options.logger ?? noopLogger).child({ controller: name, controllerKind: options.kind });
   }
@@ -104,6 +122,7 @@ export class Controller implements Runnable, LeaderElectionRunnable {
       add: (r) => queue.add(requestKey(r)),
       addAfter: (r, ms) => queue.addAfter(requestKey(r), ms),
       addRateLimited: (r) => queue.addRateLimited(requestKey(r)),
+      echoesOf: this.origin.readYourWrites ? this.name : undefined,
     };
     this.running = { signal, requests };
     const unsubscribe = this.options.connectivity?.onReachable(() => {
@@ -201,7 +220,8 @@ export class Controller implements Runnable, LeaderElectionRunnable {
     let panic = false;
     this.outageKeys.delete(key);
     try {
-      const result: Result = (await this.reconciler.reconcile(request, context)) ?? {};
+      const result: Result =
+        (await runForController(this.origin, () => this.reconciler.reconcile(request, context))) ?? {};
       if (result.requeueAfter !== undefined && result.requeueAfter > 0) {
         this.queue.forget(key);
         this.queue.addAfter(key, result.requeueAfter);

@@ -2,7 +2,8 @@
  * `kind(cache, Type, handler, ...predicates)`: events of one kind from the shared informer
  * (controller-runtime's `source.Kind`). Starting registers a handler on the informer (a
  * late registration receives the current objects as initial-list creates); the source has
- * synced once its handler has seen the whole initial list.
+ * synced once its handler has seen the whole initial list. A watch event the informer marks
+ * as the echo of the queue's own controller's status write (`queue.echoesOf`) is dropped.
  * @module
  */
 import type { EventHandler, RequestQueue } from '../api/event-handler.js';
@@ -12,6 +13,7 @@ import type { Predicate } from '../api/predicate.js';
 import type { Source } from '../api/source.js';
 import type { HandlerRegistration } from '../cache/event-handler.js';
 import type { Informer } from '../cache/informer.js';
+import type { Echo } from '../cache/written-objects.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import { dispatcher } from './dispatch.js';
 
@@ -37,8 +39,10 @@ class KindSource<T extends KubernetesObject> implements Source {
     this.informer = informer;
     const dispatch = dispatcher(this.handler, this.predicates, queue, log.child({ source: String(this) }));
     const registration = informer.addEventHandler({
-      onAdd: (object, isInInitialList) => dispatch('create', { object, isInInitialList }),
-      onUpdate: (objectOld, objectNew) => dispatch('update', { objectOld, objectNew }),
+      onAdd: (object, isInInitialList, echoOf) =>
+        unlessEcho(echoOf, queue.echoesOf, () => dispatch('create', { object, isInInitialList })),
+      onUpdate: (objectOld, objectNew, echoOf) =>
+        unlessEcho(echoOf, queue.echoesOf, () => dispatch('update', { objectOld, objectNew })),
       onDelete: (object, deleteStateUnknown) => dispatch('delete', { object, deleteStateUnknown }),
     });
     this.registration = registration;
@@ -61,6 +65,13 @@ class KindSource<T extends KubernetesObject> implements Source {
   toString(): string {
     return `kind source: ${this.informer?.info.kind ?? (typeof this.type === 'function' ? this.type.name : this.type.kind)}`;
   }
+}
+
+/** Dispatches an event unless it echoes `controller`'s own status write (deciding once the write's answer is in). */
+function unlessEcho(echoOf: Echo, controller: string | undefined, dispatch: () => Promise<void>): Promise<void> {
+  if (echoOf === undefined || controller === undefined) return dispatch();
+  if (typeof echoOf === 'string') return echoOf === controller ? Promise.resolve() : dispatch();
+  return echoOf.then((writer) => (writer === controller ? undefined : dispatch()));
 }
 
 export function kind<T extends KubernetesObject>(
