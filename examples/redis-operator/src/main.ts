@@ -1,7 +1,8 @@
 /**
  * Entry point: the Redis operator on the cluster of the current kubeconfig (`KUBECONFIG`,
  * in-cluster config or ~/.kube/config) with the standard manager flags
- * (`--metrics-bind-address`, `--health-probe-bind-address`, `--leader-elect`,
+ * (`--metrics-bind-address`, `--metrics-secure` (default true: HTTPS behind TokenReview and
+ * SubjectAccessReview), `--metrics-cert-path`, `--health-probe-bind-address`, `--leader-elect`,
  * `--leader-election-namespace`, `--leader-election-release-on-cancel`, default true here),
  * stopped gracefully by SIGINT/SIGTERM. `REGISTRY_NAMESPACE` and `RESYNC_PERIOD_SECONDS`
  * override the operator's options.

@@ -8,14 +8,26 @@
  *   Lease (by name) and Lease creation in its namespace only;
  * - the API server refuses the ServiceAccount's own token an update of kube-system's Lease;
  * - with nothing but these permissions and that token, the operator's manager wins leader
- *   election on the Lease `src/main.ts` names, reconciles, and releases the Lease on stop.
+ *   election on the Lease `src/main.ts` names, reconciles, and releases the Lease on stop;
+ * - and serves metrics as config/default turns them on (`main.ts`'s flags, HTTPS behind
+ *   TokenReview + SubjectAccessReview, with the metrics-auth-role's permissions): a scraper
+ *   bound to config/rbac's metrics-reader gets 200, one without it 403, no token 401.
  */
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
+import { request } from 'node:https';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, expect, it } from '@jest/globals';
 import { CoreV1Api, KubeConfig, V1Deployment, V1Lease } from '@kubernetes/client-node';
-import { ApiClient, type ClientError, type KubernetesObject, Operant, type Operator } from '@operant/core';
+import {
+  ApiClient,
+  type ClientError,
+  type KubernetesObject,
+  Manager,
+  managerOptionsFromFlags,
+  Operant,
+  type Operator,
+} from '@operant/core';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import { parse, parseAllDocuments } from 'yaml';
@@ -81,6 +93,18 @@ describeOrSkip('the generated RBAC, for the operator ServiceAccount', skip, () =
     spec: { holderIdentity: holder, leaseDurationSeconds: 15 },
   });
 
+  /** A ServiceAccount's token (the TokenRequest API, as the kubelet mounts it). */
+  const tokenFor = async (namespace: string, name: string): Promise<string> => {
+    const core = env.kubeConfig().makeApiClient(CoreV1Api);
+    const request = await core.createNamespacedServiceAccountToken({
+      namespace,
+      name,
+      body: { spec: { audiences: [], expirationSeconds: 3600 } },
+    });
+    if (request.status?.token === undefined) throw new Error(`no token for ${namespace}/${name}`);
+    return request.status.token;
+  };
+
   beforeAll(async () => {
     admin = new ApiClient({ kubeConfig: env.kubeConfig() });
     for (const name of [operatorNs, 'apps'])
@@ -89,19 +113,13 @@ describeOrSkip('the generated RBAC, for the operator ServiceAccount', skip, () =
     // the Leases of kube-controller-manager and kube-scheduler, as a real cluster has them
     for (const name of ['kube-controller-manager', 'kube-scheduler'])
       await admin.create(lease('kube-system', name, `${name}-0_a1b2`));
-    // the ServiceAccount's token (the TokenRequest API, as the kubelet mounts it)
-    const core = env.kubeConfig().makeApiClient(CoreV1Api);
-    const request = await core.createNamespacedServiceAccountToken({
-      namespace: operatorNs,
-      name: serviceAccount,
-      body: { spec: { audiences: [], expirationSeconds: 3600 } },
-    });
+    const token = await tokenFor(operatorNs, serviceAccount);
     const cluster = env.kubeConfig().getCurrentCluster();
-    if (cluster === null || request.status?.token === undefined) throw new Error('no cluster or no token');
+    if (cluster === null) throw new Error('no cluster');
     asOperator = new KubeConfig();
     asOperator.loadFromOptions({
       clusters: [cluster],
-      users: [{ name: serviceAccount, token: request.status.token }],
+      users: [{ name: serviceAccount, token }],
       contexts: [{ name: serviceAccount, cluster: cluster.name, user: serviceAccount }],
       currentContext: serviceAccount,
     });
@@ -242,6 +260,63 @@ describeOrSkip('the generated RBAC, for the operator ServiceAccount', skip, () =
         await app.stop();
         await running.catch(() => undefined);
       }
+    }
+  });
+
+  it('serves metrics over HTTPS to a scraper bound to metrics-reader only, with the metrics-auth permissions', async () => {
+    for (const name of ['prometheus', 'intruder'])
+      await admin.create({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { namespace: 'apps', name } });
+    await admin.create({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: 'prometheus-metrics-reader' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'metrics-reader' },
+      subjects: [{ kind: 'ServiceAccount', namespace: 'apps', name: 'prometheus' }],
+    } as KubernetesObject);
+    // the binding reaches the authorizer asynchronously: wait for it, so no denial is cached
+    await eventually(async () => {
+      const review = await admin.create<KubernetesObject & { status?: { allowed?: boolean } }>({
+        apiVersion: 'authorization.k8s.io/v1',
+        kind: 'SubjectAccessReview',
+        spec: {
+          user: 'system:serviceaccount:apps:prometheus',
+          nonResourceAttributes: { path: '/metrics', verb: 'get' },
+        },
+      } as KubernetesObject);
+      expect(review.status?.allowed).toBe(true);
+    });
+    const mgr = new Manager({
+      // main.ts's flags as config/default sets them (port 8443 there, a free one here)
+      ...managerOptionsFromFlags(['--metrics-bind-address=127.0.0.1:0', '--health-probe-bind-address=0']),
+      kubeConfig: asOperator,
+      logger: recordingLogger(),
+    });
+    const stop = new AbortController();
+    const running = mgr.start(stop.signal);
+    try {
+      const { port } = await (mgr.metricsServer as NonNullable<Manager['metricsServer']>).address();
+      const scrape = (token?: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const headers = token === undefined ? {} : { authorization: `Bearer ${token}` };
+          const req = request(
+            { host: '127.0.0.1', port, path: '/metrics', rejectUnauthorized: false, headers },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+            },
+          );
+          req.on('error', reject);
+          req.end();
+        });
+      const prometheus = await scrape(await tokenFor('apps', 'prometheus'));
+      expect(prometheus.status).toBe(200);
+      expect(prometheus.body).toContain('# TYPE rest_client_requests_total counter');
+      expect((await scrape(await tokenFor('apps', 'intruder'))).status).toBe(403);
+      expect((await scrape()).status).toBe(401);
+    } finally {
+      stop.abort();
+      await running;
     }
   });
 });

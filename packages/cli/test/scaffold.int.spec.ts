@@ -246,6 +246,22 @@ describeOrSkip(`operant init + create api`, skip, () => {
       serviceAccountName: 'redis-operator-controller-manager',
       securityContext: { runAsNonRoot: true },
     });
+    // metrics on, as kubebuilder's config/default: HTTPS on 8443 behind TokenReview + SubjectAccessReview
+    expect(deployment.spec.template.spec.containers[0].args).toContain('--metrics-bind-address=:8443');
+    const service = JSON.parse(
+      await kubectl(
+        'get',
+        'service',
+        'redis-operator-controller-manager-metrics-service',
+        '-n',
+        'redis-operator-system',
+        '-o',
+        'json',
+      ),
+    );
+    expect(service.spec.ports).toMatchObject([{ name: 'https', port: 8443, targetPort: 8443 }]);
+    await kubectl('get', 'clusterrole', 'redis-operator-metrics-reader', 'redis-operator-metrics-auth-role');
+    await kubectl('get', 'clusterrolebinding', 'redis-operator-metrics-auth-rolebinding');
     const binding = JSON.parse(
       await kubectl('get', 'clusterrolebinding', 'redis-operator-manager-rolebinding', '-o', 'json'),
     );

@@ -7,7 +7,8 @@
  * CRD classes through `@operant/crd/metadata`, and the validating webhook imports the rest
  * when it is built. Nor does it load what the runtime loads later or never: prom-client's
  * default metrics (@opentelemetry/api), Summary (tdigest) and Pushgateway, and yaml (read
- * with a kubeconfig file; in-cluster there is none).
+ * with a kubeconfig file; in-cluster there is none), nor the secure metrics server's HTTPS
+ * side and certificate maker (imported when a secure metrics server starts).
  * The child preloads `scripts/module-graph/record.mjs`, a `module.registerHooks` load hook
  * that writes down every module it loads.
  * @module
@@ -122,5 +123,11 @@ describe('the module graph of @operant/core', () => {
     expect(loaded.map((m) => m.url)).not.toContainEqual(expect.stringMatching(/\/prom-client\/lib\/pushgateway\.js$/));
     // the metric classes it uses are there
     expect(packagesLoaded(loaded, ['prom-client'])).toEqual([expect.stringMatching(/^\d+ modules of prom-client/)]);
+  });
+
+  it("loads the secure metrics server's HTTPS side only when one starts, not for import '@operant/core'", async () => {
+    const loaded = (await modulesLoadedBy(new URL('index.js', dist).href)).map((m) => m.url);
+    expect(loaded).toContainEqual(expect.stringMatching(/\/dist\/manager\/http-server\.js$/));
+    expect(loaded).not.toContainEqual(expect.stringMatching(/\/dist\/manager\/(tls-server|self-signed)\.js$/));
   });
 });

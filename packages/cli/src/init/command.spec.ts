@@ -35,11 +35,16 @@ describe('operant init', () => {
         'biome.json',
         'config/crd/kustomization.yaml',
         'config/default/kustomization.yaml',
+        'config/default/manager_metrics_patch.yaml',
+        'config/default/metrics_service.yaml',
         'config/manager/kustomization.yaml',
         'config/manager/manager.yaml',
         'config/rbac/kustomization.yaml',
         'config/rbac/leader_election_role.yaml',
         'config/rbac/leader_election_role_binding.yaml',
+        'config/rbac/metrics_auth_role.yaml',
+        'config/rbac/metrics_auth_role_binding.yaml',
+        'config/rbac/metrics_reader_role.yaml',
         'config/rbac/role.yaml',
         'config/rbac/role_binding.yaml',
         'config/rbac/service_account.yaml',
@@ -92,7 +97,8 @@ describe('operant init', () => {
     expect(kustomization).toEqual({
       namespace: 'redis-operator-system',
       namePrefix: 'redis-operator-',
-      resources: ['../crd', '../rbac', '../manager'],
+      resources: ['../crd', '../rbac', '../manager', 'metrics_service.yaml'],
+      patches: [{ path: 'manager_metrics_patch.yaml', target: { kind: 'Deployment' } }],
     });
     const [, deployment] = (await read('config/manager/manager.yaml')).split('---\n').map((d) => parse(d));
     expect(deployment.spec.template.spec.securityContext.runAsNonRoot).toBe(true);
@@ -102,6 +108,44 @@ describe('operant init', () => {
     ]);
     // above the manager's default drain bound (30 s) with a margin
     expect(deployment.spec.template.spec.terminationGracePeriodSeconds).toBe(45);
+  });
+
+  it('protects metrics as kubebuilder does: HTTPS on 8443 behind TokenReview and SubjectAccessReview', async () => {
+    await init({ domain: 'example.com', name: 'redis-operator', repoDir: dir }, quiet);
+    expect(parse(await read('config/default/manager_metrics_patch.yaml'))).toEqual([
+      { op: 'add', path: '/spec/template/spec/containers/0/args/0', value: '--metrics-bind-address=:8443' },
+    ]);
+    expect(parse(await read('config/default/metrics_service.yaml'))).toMatchObject({
+      kind: 'Service',
+      metadata: { name: 'controller-manager-metrics-service', namespace: 'system' },
+      spec: {
+        ports: [{ name: 'https', port: 8443, protocol: 'TCP', targetPort: 8443 }],
+        selector: { 'control-plane': 'controller-manager', 'app.kubernetes.io/name': 'redis-operator' },
+      },
+    });
+    expect(parse(await read('config/rbac/kustomization.yaml')).resources).toEqual(
+      expect.arrayContaining(['metrics_auth_role.yaml', 'metrics_auth_role_binding.yaml', 'metrics_reader_role.yaml']),
+    );
+    expect(parse(await read('config/rbac/metrics_auth_role.yaml'))).toEqual({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: 'metrics-auth-role' },
+      rules: [
+        { apiGroups: ['authentication.k8s.io'], resources: ['tokenreviews'], verbs: ['create'] },
+        { apiGroups: ['authorization.k8s.io'], resources: ['subjectaccessreviews'], verbs: ['create'] },
+      ],
+    });
+    expect(parse(await read('config/rbac/metrics_auth_role_binding.yaml'))).toMatchObject({
+      kind: 'ClusterRoleBinding',
+      roleRef: { kind: 'ClusterRole', name: 'metrics-auth-role' },
+      subjects: [{ kind: 'ServiceAccount', name: 'controller-manager', namespace: 'system' }],
+    });
+    expect(parse(await read('config/rbac/metrics_reader_role.yaml'))).toEqual({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: 'metrics-reader' },
+      rules: [{ nonResourceURLs: ['/metrics'], verbs: ['get'] }],
+    });
   });
 
   it('names the project after its folder when --name is absent', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { withAuthenticationAndAuthorization } from '../metrics/filters.js';
 import { managerOptionsFromFlags } from './flags.js';
 
 describe('managerOptionsFromFlags', () => {
@@ -30,6 +31,27 @@ describe('managerOptionsFromFlags', () => {
       leaderElection: true,
     });
     expect(managerOptionsFromFlags(['--leader-elect=false']).leaderElection).toBe(false);
+  });
+
+  it('serves metrics securely by default, from a cert folder when given, plain with --metrics-secure=false', () => {
+    expect(managerOptionsFromFlags([]).metricsServer).toEqual({
+      secureServing: true,
+      filterProvider: withAuthenticationAndAuthorization,
+    });
+    expect(
+      managerOptionsFromFlags(['--metrics-cert-path=/certs', '--metrics-cert-name=m.crt', '--metrics-cert-key=m.key'])
+        .metricsServer,
+    ).toEqual({
+      secureServing: true,
+      filterProvider: withAuthenticationAndAuthorization,
+      certDir: '/certs',
+      certName: 'm.crt',
+      keyName: 'm.key',
+    });
+    for (const off of ['--metrics-secure=false', '--no-metrics-secure']) {
+      expect(managerOptionsFromFlags([off]).metricsServer).toEqual({ secureServing: false });
+    }
+    expect(managerOptionsFromFlags(['--metrics-secure=true']).metricsServer?.secureServing).toBe(true);
   });
 
   it('rejects unknown flags and bad values with the flag named', () => {

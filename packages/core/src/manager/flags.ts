@@ -1,7 +1,12 @@
 /**
  * The kubebuilder-standard flags of an operator's `main`, read into Manager options, so a
  * generated `main.ts` reads like kubebuilder's `cmd/main.go`:
- * `--metrics-bind-address` (default `0`: off), `--health-probe-bind-address` (`:8081`),
+ * `--metrics-bind-address` (default `0`: off; kubebuilder's kustomize passes `:8443`),
+ * `--metrics-secure` (default true: HTTPS behind TokenReview + SubjectAccessReview, i.e.
+ * `withAuthenticationAndAuthorization`; `--metrics-secure=false` serves plain HTTP for local
+ * work), `--metrics-cert-path` (a folder with the serving pair; default none: self-signed),
+ * `--metrics-cert-name` (`tls.crt`), `--metrics-cert-key` (`tls.key`),
+ * `--health-probe-bind-address` (`:8081`),
  * `--leader-elect` (false), `--leader-election-id`, `--leader-election-namespace` (default:
  * the pod's), `--leader-election-release-on-cancel` (default from `defaults`, else false),
  * `--log-level` (`info`; also `--zap-log-level`), `--log-format` (`json` or `console`).
@@ -11,10 +16,12 @@
 import { parseArgs } from 'node:util';
 import type { LogLevel } from '../log/winston.js';
 import { newLogger } from '../log/winston.js';
+import { withAuthenticationAndAuthorization } from '../metrics/filters.js';
 import type { ManagerOptions } from './manager.js';
+import type { MetricsServerOptions } from './metrics-server.js';
 
 const levels: readonly LogLevel[] = ['error', 'warn', 'info', 'debug'];
-const booleans = ['leader-elect', 'leader-election-release-on-cancel'];
+const booleans = ['leader-elect', 'leader-election-release-on-cancel', 'metrics-secure'];
 
 export function managerOptionsFromFlags(
   argv: readonly string[] = process.argv.slice(2),
@@ -27,6 +34,10 @@ export function managerOptionsFromFlags(
     allowNegative: true,
     options: {
       'metrics-bind-address': { type: 'string', default: '0' },
+      'metrics-secure': { type: 'boolean', default: true },
+      'metrics-cert-path': { type: 'string', default: '' },
+      'metrics-cert-name': { type: 'string', default: 'tls.crt' },
+      'metrics-cert-key': { type: 'string', default: 'tls.key' },
       'health-probe-bind-address': { type: 'string', default: ':8081' },
       'leader-elect': { type: 'boolean', default: false },
       'leader-election-id': { type: 'string' },
@@ -47,12 +58,31 @@ export function managerOptionsFromFlags(
     throw new Error(`invalid --log-format "${format}": expected json or console`);
   return {
     metricsBindAddress: values['metrics-bind-address'],
+    metricsServer: metricsServerOptions(values),
     healthProbeBindAddress: values['health-probe-bind-address'],
     leaderElection: values['leader-elect'],
     leaderElectionID: values['leader-election-id'] ?? defaults.leaderElectionID,
     leaderElectionNamespace: values['leader-election-namespace'],
     leaderElectionReleaseOnCancel: values['leader-election-release-on-cancel'],
     logger: newLogger({ level, format }),
+  };
+}
+
+/** kubebuilder's `metricsserver.Options`: secure → HTTPS and the auth filter; a cert path → that pair. */
+function metricsServerOptions(values: {
+  'metrics-secure': boolean;
+  'metrics-cert-path': string;
+  'metrics-cert-name': string;
+  'metrics-cert-key': string;
+}): MetricsServerOptions {
+  if (!values['metrics-secure']) return { secureServing: false };
+  const certPath = values['metrics-cert-path'];
+  return {
+    secureServing: true,
+    filterProvider: withAuthenticationAndAuthorization,
+    ...(certPath === ''
+      ? {}
+      : { certDir: certPath, certName: values['metrics-cert-name'], keyName: values['metrics-cert-key'] }),
   };
 }
 

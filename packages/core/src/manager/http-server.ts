@@ -2,13 +2,15 @@
  * A small HTTP server as a Runnable (metrics, health probes): listens on `host:port`
  * (`:8080` = all interfaces), serves until the signal aborts, then closes. It does not need
  * leadership. `address()` tells the bound port (useful with port 0). Header, request and
- * idle timeouts and a connection cap come from `ServerLimits` (see server-limits.ts).
+ * idle timeouts and a connection cap come from `ServerLimits` (see server-limits.ts). Given
+ * `secure`, it serves HTTPS instead (tls-server.ts, imported only then).
  * @module
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
 import { capConnections, type ServerLimits, serverOptions } from './server-limits.js';
+import type { SecureServing } from './tls-server.js';
 
 export type Handler = (
   url: URL,
@@ -33,6 +35,7 @@ export class HttpServer implements Runnable, LeaderElectionRunnable {
     private readonly bindAddress: string,
     private readonly handler: Handler,
     private readonly limits: ServerLimits = {},
+    private readonly secure?: SecureServing,
   ) {
     this.bound = new Promise((resolve, reject) => {
       this.listening = resolve;
@@ -50,9 +53,14 @@ export class HttpServer implements Runnable, LeaderElectionRunnable {
     return this.bound;
   }
 
+  /** Whether it serves HTTPS. */
+  get tls(): boolean {
+    return this.secure !== undefined;
+  }
+
   async start(signal: AbortSignal): Promise<void> {
     const { host, port } = parseBindAddress(this.bindAddress);
-    const server = createServer(serverOptions(this.limits), (req: IncomingMessage, res: ServerResponse) => {
+    const listener = (req: IncomingMessage, res: ServerResponse) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       this.handler(url, req).then(
         ({ status, body, contentType }) => {
@@ -60,7 +68,21 @@ export class HttpServer implements Runnable, LeaderElectionRunnable {
         },
         (err: unknown) => res.writeHead(500).end(String(err)),
       );
-    });
+    };
+    let server: Server;
+    let watch: ((signal: AbortSignal) => Promise<void>) | undefined;
+    if (this.secure === undefined) server = createServer(serverOptions(this.limits), listener);
+    else {
+      try {
+        const { createTlsServer } = await import('./tls-server.js');
+        ({ server, watch } = await createTlsServer(this.secure, this.limits, listener));
+      } catch (err) {
+        this.failed(err);
+        throw new Error(`unable to serve ${this.name} on ${this.bindAddress}: ${(err as Error).message}`, {
+          cause: err,
+        });
+      }
+    }
     capConnections(server, this.limits);
     await new Promise<void>((resolve, reject) => {
       server.once('error', (err) => {
@@ -72,8 +94,9 @@ export class HttpServer implements Runnable, LeaderElectionRunnable {
         resolve();
       });
     });
+    const watching = watch?.(signal);
     if (!signal.aborted) await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
     server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), watching]);
   }
 }

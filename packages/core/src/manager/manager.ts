@@ -30,6 +30,7 @@ import { ResourceRegistry } from '../resources/registry.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import { WebhookServer, type WebhookServerOptions } from '../webhook/server.js';
 import { HttpServer } from './http-server.js';
+import { type MetricsServerOptions, newMetricsServer } from './metrics-server.js';
 import type { ServerLimits } from './server-limits.js';
 
 /** The seam for leader election: resolves once this process leads (or rejects on failure). */
@@ -76,8 +77,10 @@ export interface ManagerOptions {
   leaderElectionReleaseOnCancel?: boolean;
   /** A `Metrics` to share, or options for the manager's own. */
   metrics?: Metrics | MetricsOptions;
-  /** Where `/metrics` is served, e.g. `:8080` or `127.0.0.1:0`; `0` (default) turns it off. */
+  /** Where `/metrics` is served, e.g. `:8443` or `127.0.0.1:0`; `0` (default) turns it off. */
   metricsBindAddress?: string;
+  /** HTTPS, certificates and the auth filter of the metrics server (default: plain HTTP, no filter). */
+  metricsServer?: MetricsServerOptions;
   /** Timeouts and connection cap of the metrics and health-probe servers (see `DEFAULT_SERVER_LIMITS`). */
   serverLimits?: ServerLimits;
   /** Where `/healthz` and `/readyz` are served, e.g. `:8081`; `0` (default) turns them off. */
@@ -152,16 +155,11 @@ export class Manager {
     this.readyz.add('informers', () => this.checkInformers());
     const enabled = (address: string | undefined): address is string => address !== undefined && address !== '0';
     if (enabled(options.metricsBindAddress)) {
-      const registry = this.metrics.registry;
-      this.metricsServer = new HttpServer(
-        'metrics',
-        options.metricsBindAddress,
-        async (url) =>
-          url.pathname === '/metrics'
-            ? { status: 200, body: await registry.metrics(), contentType: registry.contentType }
-            : { status: 404, body: 'not found\n' },
-        options.serverLimits,
-      );
+      this.metricsServer = newMetricsServer(options.metricsBindAddress, this.metrics, options.metricsServer ?? {}, {
+        rest: this.cache.rest,
+        logger: this.logger,
+        limits: options.serverLimits,
+      });
       this.runnables.push(this.metricsServer);
     }
     if (enabled(options.healthProbeBindAddress)) {

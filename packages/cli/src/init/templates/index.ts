@@ -14,6 +14,7 @@ import { dockerignore, gitignore } from './ignore-files.js';
 import { jestConfig } from './jest-config.js';
 import { kustomizeLists } from './kustomize-lists.js';
 import { kustomizeManager } from './kustomize-manager.js';
+import { kustomizeMetrics } from './kustomize-metrics.js';
 import { kustomizeRbac } from './kustomize-rbac.js';
 import { mainEntry } from './main-entry.js';
 import { managerSuite } from './manager-suite.js';
@@ -50,6 +51,7 @@ export function initFiles(context: InitContext): ScaffoldFile[] {
     envtestScript,
     ...kustomizeManager(context),
     ...kustomizeRbac(context),
+    ...kustomizeMetrics(context),
     ...kustomizeLists,
   ];
 }

@@ -3,7 +3,7 @@
  * (kubebuilder's: leader election on, probes on :8081, non-root, no privilege escalation,
  * read-only root filesystem; a termination grace period of 45 s, above the manager's 30 s
  * drain) and the overlay that deploys CRDs, RBAC and manager into
- * `<name>-system` with the `<name>-` prefix.
+ * `<name>-system` with the `<name>-` prefix, with metrics on (kustomize-metrics.ts).
  * @module
  */
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
@@ -25,6 +25,14 @@ resources:
   - ../crd
   - ../rbac
   - ../manager
+  # Metrics: HTTPS on 8443, behind TokenReview + SubjectAccessReview (docs/deployment.md)
+  - metrics_service.yaml
+
+patches:
+  # Turns metrics on: --metrics-bind-address=:8443 (off, 0, without it)
+  - path: manager_metrics_patch.yaml
+    target:
+      kind: Deployment
 `,
     },
     {

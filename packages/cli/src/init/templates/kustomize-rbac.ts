@@ -22,6 +22,10 @@ resources:
   - role_binding.yaml
   - leader_election_role.yaml
   - leader_election_role_binding.yaml
+  # Protect /metrics: the manager reviews tokens (metrics-auth-role); scrapers need metrics-reader
+  - metrics_auth_role.yaml
+  - metrics_auth_role_binding.yaml
+  - metrics_reader_role.yaml
 `,
     },
     {

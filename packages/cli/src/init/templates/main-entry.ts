@@ -13,7 +13,10 @@ export function mainEntry(context: InitContext): ScaffoldFile {
   return {
     path: 'src/main.ts',
     content: `/**
- * The manager of ${context.name}. Flags: --metrics-bind-address (default 0: off),
+ * The manager of ${context.name}. Flags: --metrics-bind-address (default 0: off;
+ * config/default passes :8443), --metrics-secure (default true: HTTPS, only for bearer
+ * tokens allowed get on /metrics; =false serves plain HTTP for local work),
+ * --metrics-cert-path (a folder with tls.crt and tls.key; default: self-signed),
  * --health-probe-bind-address (:8081), --leader-elect, --leader-election-namespace (default:
  * the pod's), --leader-election-release-on-cancel (default true here), --log-level,
  * --log-format. It uses the current kubeconfig (KUBECONFIG, the in-cluster config or

@@ -44,7 +44,15 @@ pnpm run deploy       # kubectl apply -k config/default
 pnpm run undeploy
 \`\`\`
 
-(\`pnpm run run\` and \`pnpm run deploy\`: \`pnpm run\` and \`pnpm deploy\` are pnpm commands of their own.)${owner}
+(\`pnpm run run\` and \`pnpm run deploy\`: \`pnpm run\` and \`pnpm deploy\` are pnpm commands of their own.)
+
+## Metrics
+
+\`config/default\` serves \`/metrics\` over HTTPS on 8443 (the Service
+\`${context.name}-controller-manager-metrics-service\`), only to bearer tokens whose user is
+bound to the \`${context.name}-metrics-reader\` ClusterRole (TokenReview + SubjectAccessReview, as
+kubebuilder). \`pnpm run run --metrics-bind-address=:8080 --metrics-secure=false\` serves plain
+HTTP for local work.${owner}
 `,
   };
 }

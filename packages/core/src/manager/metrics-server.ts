@@ -1,0 +1,56 @@
+/**
+ * The manager's metrics server (controller-runtime's `metricsserver.Options` and
+ * `NewServer`): Prometheus text at `/metrics` on the bind address, over HTTPS when
+ * `secureServing` (a pair from `certDir`, reloaded on change, or a self-signed one made in
+ * memory), each request first through the filter `filterProvider` builds (kubebuilder's
+ * `main.go` passes `withAuthenticationAndAuthorization` with secure serving). Default: plain
+ * HTTP, no filter, as controller-runtime; `managerOptionsFromFlags` turns both on unless
+ * `--metrics-secure=false`.
+ * @module
+ */
+import type { Logger } from '../api/logger.js';
+import type { RestClient } from '../client/rest.js';
+import type { FilterProvider } from '../metrics/filters.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { type Handler, HttpServer } from './http-server.js';
+import type { ServerLimits } from './server-limits.js';
+
+export interface MetricsServerOptions {
+  /** Serve HTTPS. Default false (controller-runtime's default; kubebuilder's flag defaults to true). */
+  secureServing?: boolean;
+  /** Folder of the serving pair when secure; without one a self-signed pair is made in memory. */
+  certDir?: string;
+  /** Default `tls.crt`. */
+  certName?: string;
+  /** Default `tls.key`. */
+  keyName?: string;
+  /** Re-read the pair this often besides on change events. Default 10 s. */
+  certPollIntervalMs?: number;
+  /** Builds the filter every request passes first, e.g. `withAuthenticationAndAuthorization`. */
+  filterProvider?: FilterProvider;
+}
+
+export function newMetricsServer(
+  bindAddress: string,
+  metrics: Metrics,
+  options: MetricsServerOptions,
+  context: { rest: RestClient; logger: Logger; limits?: ServerLimits },
+): HttpServer {
+  const { registry } = metrics;
+  const logger = context.logger.child({ component: 'metrics' });
+  const serve: Handler = async (url) =>
+    url.pathname === '/metrics'
+      ? { status: 200, body: await registry.metrics(), contentType: registry.contentType }
+      : { status: 404, body: 'not found\n' };
+  const filter = options.filterProvider?.({ rest: context.rest, logger });
+  const handler: Handler =
+    filter === undefined ? serve : async (url, req) => (await filter(url, req)) ?? serve(url, req);
+  const { secureServing, certDir, certName, keyName, certPollIntervalMs } = options;
+  return new HttpServer(
+    'metrics',
+    bindAddress,
+    handler,
+    context.limits,
+    secureServing ? { certDir, certName, keyName, certPollIntervalMs, logger } : undefined,
+  );
+}
