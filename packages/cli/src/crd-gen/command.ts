@@ -7,7 +7,7 @@
  * @module
  */
 import { resolve } from 'node:path';
-import { buildCrds } from '@operant/crd';
+import { buildCrds, type IntFormat } from '@operant/crd';
 import { Command } from 'commander';
 import { CliError } from '../errors.js';
 import { type CommandIo, processIo } from '../io.js';
@@ -24,6 +24,8 @@ export interface CrdGenOptions {
   maxDescLen?: number;
   /** Read descriptions from doc comments (default true). */
   docComments?: boolean;
+  /** `format` of integers without `@Format()`: `int32` (default, Go's int32), `int64`, or `none` (Go's int). */
+  intFormat?: IntFormat;
   check?: boolean;
   tsconfigCheck?: boolean;
 }
@@ -44,6 +46,7 @@ export async function crdGen(
   const { crds, warnings } = buildCrds(classes, {
     describe: docs?.describe,
     maxDescriptionLength: options.maxDescLen,
+    intFormat: options.intFormat,
   });
   for (const warning of docs?.warnings ?? []) io.stderr(`warning: ${warning}\n`);
   for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
@@ -79,6 +82,16 @@ export function crdGenCommand(): Command {
         throw new CliError('config', `--max-desc-len needs a non-negative integer, got ${v}`);
       return n;
     })
+    .option(
+      '--int-format <format>',
+      'format of integers without @Format(): int32 (Go int32), int64 or none (Go int)',
+      (v): IntFormat => {
+        if (v !== 'int32' && v !== 'int64' && v !== 'none')
+          throw new CliError('config', `--int-format needs int32, int64 or none, got ${v}`);
+        return v;
+      },
+      'int32',
+    )
     .option('--no-doc-comments', 'do not take descriptions from doc comments')
     .option('--check', 'do not write; exit 1 and print a diff when the files on disk differ')
     .option('--no-tsconfig-check', 'skip checking experimentalDecorators/emitDecoratorMetadata in tsconfig.json')
