@@ -17,6 +17,8 @@ export type CliErrorKind =
   /** rbac-gen: cluster-wide write access to a guarded resource that no `@Rbac({ clusterWide: true })` declares. */
   | 'clusterWide'
   | 'drift'
+  /** crd-gen --verify: the API server refused a generated CRD (dry run). */
+  | 'verify'
   /** init / create api: a flag value that is not a valid name. */
   | 'invalidName'
   /** init / create api: the directory is not empty, or the kind already exists. */

@@ -158,10 +158,13 @@ describeOrSkip(`operant init + create api`, skip, () => {
     expect(spec.properties.size).toEqual({
       default: 1,
       description: 'How many Redis nodes to run.',
+      format: 'int32',
       maximum: 10,
       minimum: 1,
       type: 'integer',
     });
+    const status = crd.spec.versions[0].schema.openAPIV3Schema.properties.status;
+    expect(status.properties.observedGeneration).toMatchObject({ type: 'integer', format: 'int64' });
     const role = parse(await readFile(join(project, 'config/rbac/role.yaml'), 'utf8'));
     expect(role.rules).toContainEqual({
       apiGroups: ['cache.example.com'],

@@ -5,7 +5,8 @@
  *   `@PrintColumn`, `@SelectableField`, `@StorageVersion`, `@Served`, `@DeprecatedVersion`,
  *   `@CrdMetadata`; the base class `CustomObject<Spec, Status>`.
  * - Field decorators for what class-validator cannot say (`@Field`, `@ArrayOf`, `@MapOf`,
- *   `@Default`, `@XValidation`, `@ListType`, …), named after kubebuilder's markers.
+ *   `@Default`, `@XValidation`, `@ListType`, …) and one-of class decorators
+ *   (`@ExactlyOneOf`, `@AtMostOneOf`, `@AtLeastOneOf`), named after kubebuilder's markers.
  * - Common types as Go operators get them from apimachinery and core/v1: `Condition`
  *   (metav1.Condition), `ObjectReference`, `LocalObjectReference`, `TypedLocalObjectReference`.
  * - `buildCrds(classes)` / `buildCrd(...classes)`: CustomResourceDefinitions whose schemas
@@ -46,6 +47,7 @@ export {
   Nullable,
   Title,
 } from './decorators/keyword.decorator.js';
+export { AtLeastOneOf, AtMostOneOf, ExactlyOneOf } from './decorators/one-of.decorator.js';
 export {
   ArrayOf,
   EmbeddedResource,
@@ -75,6 +77,7 @@ export type {
 } from './metadata/types.js';
 export { CustomObject, type ObjectMeta } from './resource.js';
 export { QUANTITY_PATTERN } from './schema/known-types.js';
+export type { IntFormat } from './schema/object-schema.js';
 export type * from './schema/types.js';
 export { MAX_DEPTH, MAX_VALUES } from './validate/bounds.js';
 export type { SkippedRule } from './validate/cel.js';

@@ -64,9 +64,23 @@ describe('operant crd-gen', () => {
     expect(await readFile(join(out, 'docs.operant.dev_notes.yaml'), 'utf8')).toContain('description: The text\n');
   });
 
+  // the golden file of the first test has the default, format: int32
+  it('--int-format sets the format of integers without @Format', async () => {
+    const file = join(out, 'demo.operant.dev_widgets.yaml');
+    const replicas = (yaml: string) => /\n {16}replicas:\n(( {18}.*\n)+)/.exec(yaml)?.[1];
+    expect((await operant('crd-gen', fixture('project'), '--out', out, '--int-format', 'int64')).code).toBe(0);
+    expect(replicas(await readFile(file, 'utf8'))).toContain('format: int64\n');
+    expect((await operant('crd-gen', fixture('project'), '--out', out, '--int-format', 'none')).code).toBe(0);
+    expect(replicas(await readFile(file, 'utf8'))).not.toContain('format:');
+    const bad = await operant('crd-gen', fixture('project'), '--out', out, '--int-format', 'int16');
+    expect(bad).toMatchObject({ code: 1, stderr: 'operant: --int-format needs int32, int64 or none, got int16\n' });
+  });
+
   it('has --help', async () => {
     const run = await operant('crd-gen', '--help');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('--check');
+    expect(run.stdout).toContain('--verify');
+    expect(run.stdout).toContain('--envtest');
   });
 });

@@ -1,13 +1,14 @@
 /**
- * `operant crd-gen [entries...] --out config/crd/bases [--check]`: kubebuilder's
+ * `operant crd-gen [entries...] --out config/crd/bases [--check] [--verify]`: kubebuilder's
  * `make manifests` for CRDs. Imports the entry modules through swc, builds every
  * `@CustomResource` class into CRDs and writes them, or with `--check` exits non-zero and
- * prints a diff when the files on disk differ (for CI drift checks). Kinds with a
+ * prints a diff when the files on disk differ (for CI drift checks). With `--verify` each
+ * CRD is first dry-run on a control plane (verify.ts); a refusal writes nothing. Kinds with a
  * `@Conversion` class among the entries' exports get the conversion webhook stanza.
  * @module
  */
 import { resolve } from 'node:path';
-import { buildCrds } from '@operant/crd';
+import { buildCrds, type IntFormat } from '@operant/crd';
 import { Command } from 'commander';
 import { CliError } from '../errors.js';
 import { type CommandIo, processIo } from '../io.js';
@@ -17,6 +18,7 @@ import { readDocComments } from './doc-comments.js';
 import { drift, render, writeFiles } from './files.js';
 import { loadResourceClasses, modulesOf } from './load-entries.js';
 import { checkTsconfig } from './tsconfig-check.js';
+import { verifyCrds } from './verify.js';
 
 export interface CrdGenOptions {
   out: string;
@@ -24,7 +26,15 @@ export interface CrdGenOptions {
   maxDescLen?: number;
   /** Read descriptions from doc comments (default true). */
   docComments?: boolean;
+  /** `format` of integers without `@Format()`: `int32` (default, Go's int32), `int64`, or `none` (Go's int). */
+  intFormat?: IntFormat;
   check?: boolean;
+  /** Dry-run each CRD on a control plane before writing (`--verify`). */
+  verify?: boolean;
+  /** The control plane of `--verify`: this kubeconfig (default chain when absent)… */
+  kubeconfig?: string;
+  /** …or one started through @operant/testing. */
+  envtest?: boolean;
   tsconfigCheck?: boolean;
 }
 
@@ -37,6 +47,9 @@ export async function crdGen(
   io: CrdGenIo = processIo,
 ): Promise<string[]> {
   if (entries.length === 0) throw new CliError('config', 'crd-gen needs at least one entry module');
+  if ((options.kubeconfig !== undefined || options.envtest) && !options.verify) {
+    throw new CliError('config', '--kubeconfig and --envtest need --verify');
+  }
   if (options.tsconfigCheck !== false) checkTsconfig(resolve(entries[0]!));
   const classes = await loadResourceClasses(entries);
   const docs =
@@ -44,12 +57,18 @@ export async function crdGen(
   const { crds, warnings } = buildCrds(classes, {
     describe: docs?.describe,
     maxDescriptionLength: options.maxDescLen,
+    intFormat: options.intFormat,
   });
   for (const warning of docs?.warnings ?? []) io.stderr(`warning: ${warning}\n`);
   for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
   // kinds with a @Conversion class among the entries' exports get the conversion webhook stanza
   const convertible = convertibleKinds(await loadWebhooks(entries));
-  const files = render(crds.map((crd) => withConversion(crd, convertible)));
+  const final = crds.map((crd) => withConversion(crd, convertible));
+  if (options.verify) {
+    await verifyCrds(final, { kubeconfig: options.kubeconfig, envtest: options.envtest });
+    io.stdout(`the API server accepts ${final.length} CRD(s) (dry run)\n`);
+  }
+  const files = render(final);
   const out = resolve(options.out);
   if (options.check) {
     const diffs = await drift(out, files);
@@ -79,8 +98,24 @@ export function crdGenCommand(): Command {
         throw new CliError('config', `--max-desc-len needs a non-negative integer, got ${v}`);
       return n;
     })
+    .option(
+      '--int-format <format>',
+      'format of integers without @Format(): int32 (Go int32), int64 or none (Go int)',
+      (v): IntFormat => {
+        if (v !== 'int32' && v !== 'int64' && v !== 'none')
+          throw new CliError('config', `--int-format needs int32, int64 or none, got ${v}`);
+        return v;
+      },
+      'int32',
+    )
     .option('--no-doc-comments', 'do not take descriptions from doc comments')
     .option('--check', 'do not write; exit 1 and print a diff when the files on disk differ')
+    .option(
+      '--verify',
+      'dry-run each CRD on a control plane (CEL cost, structural rules) before writing; exit 1 if refused',
+    )
+    .option('--kubeconfig <path>', 'the control plane of --verify (default: KUBECONFIG, then ~/.kube/config)')
+    .option('--envtest', 'with --verify: start a control plane through @operant/testing for the run')
     .option('--no-tsconfig-check', 'skip checking experimentalDecorators/emitDecoratorMetadata in tsconfig.json')
     .action(async (entries: string[], options: CrdGenOptions) => {
       await crdGen(entries, options);

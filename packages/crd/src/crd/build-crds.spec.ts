@@ -1,10 +1,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { IsInt, IsString } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { stringify } from 'yaml';
 import { Gadget } from '../../test/fixtures/gadget.js';
 import { Widget, WidgetV1beta1 } from '../../test/fixtures/widget.js';
+import { Condition } from '../common/condition.js';
+import { PrintColumn } from '../decorators/columns.decorator.js';
 import { CustomResource } from '../decorators/custom-resource.decorator.js';
+import { ArrayOf } from '../decorators/shape.decorator.js';
+import { StatusSubresource } from '../decorators/subresource.decorator.js';
 import { StorageVersion } from '../decorators/version.decorator.js';
 import { CrdError } from '../errors.js';
 import { buildCrd, buildCrds } from './build-crds.js';
@@ -25,6 +30,24 @@ describe('buildCrds', () => {
     expect(buildCrds([Gadget]).warnings).toEqual([
       'GadgetSpec.owner: @IsEmail: the API server checks Go net/mail, looser than validator.js',
       'GadgetSpec.ratio: is a float (number); use @IsInt() for integers',
+    ]);
+  });
+
+  it('accepts print columns with JSONPath filters and warns on paths the schema lacks', () => {
+    class ShelfStatus {
+      @IsOptional() @ArrayOf(() => Condition) @ValidateNested() conditions?: Condition[];
+    }
+    @CustomResource({ group: 'columns.operant.dev', version: 'v1', kind: 'Shelf', scope: 'Namespaced' })
+    @StatusSubresource()
+    @PrintColumn({ name: 'Available', type: 'string', jsonPath: '.status.conditions[?(@.type=="Available")].status' })
+    @PrintColumn({ name: 'Since', type: 'date', jsonPath: '.status.conditions[?(@.type=="Ready")].lastTransitionTime' })
+    @PrintColumn({ name: 'Wrong', type: 'string', jsonPath: '.status.conditions[?(@.type=="Ready")].state' })
+    @PrintColumn({ name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' })
+    class Shelf {
+      @IsOptional() @ValidateNested() @Type(() => ShelfStatus) status?: ShelfStatus;
+    }
+    expect(buildCrds([Shelf]).warnings).toEqual([
+      'Shelf (Shelf v1): @PrintColumn "Wrong" points at .status.conditions[?(@.type=="Ready")].state, which the schema does not declare (.status.conditions[?(@.type=="Ready")].state)',
     ]);
   });
 

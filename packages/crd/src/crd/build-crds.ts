@@ -9,7 +9,7 @@ import { CrdError } from '../errors.js';
 import { getResourceMetadata } from '../metadata/storage.js';
 import type { AnyClass, ResourceMetadata } from '../metadata/types.js';
 import { canonical } from '../schema/canonical.js';
-import { type DescriptionOptions, SchemaBuilder } from '../schema/object-schema.js';
+import { SchemaBuilder, type SchemaOptions } from '../schema/object-schema.js';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '../schema/types.js';
 import { compareVersions, nameProblems, resourceNames } from './names.js';
 import { buildVersion, type Problem } from './version.js';
@@ -89,7 +89,7 @@ function assemble(
   return canonical(crd);
 }
 
-export type BuildCrdsOptions = DescriptionOptions;
+export type BuildCrdsOptions = SchemaOptions;
 
 export function buildCrds(classes: readonly AnyClass[], options: BuildCrdsOptions = {}): BuildCrdsResult {
   const builder = new SchemaBuilder(options);

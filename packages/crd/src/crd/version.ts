@@ -10,6 +10,7 @@ import type { AnyClass, ResourceMetadata } from '../metadata/types.js';
 import { canonical } from '../schema/canonical.js';
 import type { SchemaBuilder } from '../schema/object-schema.js';
 import type { CustomResourceDefinitionVersion, JSONSchemaProps } from '../schema/types.js';
+import { nodeAt, resolveJsonPath } from './json-path.js';
 
 const rootFields = {
   apiVersion: {
@@ -24,17 +25,6 @@ const rootFields = {
   },
   metadata: { type: 'object' },
 } satisfies Record<string, JSONSchemaProps>;
-
-/** The schema node a `.a.b` JSON path points at, if any. */
-export function nodeAt(schema: JSONSchemaProps, jsonPath: string): JSONSchemaProps | undefined {
-  let node: JSONSchemaProps | undefined = schema;
-  for (const part of jsonPath.replace(/^\./, '').split('.')) {
-    const name = part.replace(/\[.*\]$/, '');
-    node = node?.properties?.[name];
-    if (part.endsWith(']')) node = node?.items;
-  }
-  return node;
-}
 
 export interface Problem {
   kind: CrdErrorKind;
@@ -71,11 +61,12 @@ export function buildVersion(type: AnyClass, meta: ResourceMetadata, builder: Sc
     if (!meta.status) problem('@ScaleSubresource needs @StatusSubresource');
   }
   for (const column of meta.printColumns) {
-    if (nodeAt(schema, column.jsonPath) === undefined && !column.jsonPath.startsWith('.metadata.')) {
-      report.warnings.push(
-        `${where}: @PrintColumn "${column.name}" points at ${column.jsonPath}, which the schema does not declare`,
-      );
-    }
+    if (column.jsonPath.startsWith('.metadata.')) continue;
+    const resolved = resolveJsonPath(schema, column.jsonPath);
+    const prefix = `${where}: @PrintColumn "${column.name}" points at ${column.jsonPath}`;
+    if ('missing' in resolved)
+      report.warnings.push(`${prefix}, which the schema does not declare (${resolved.missing})`);
+    if ('invalid' in resolved) report.warnings.push(`${prefix}, which is not a JSONPath: ${resolved.invalid}`);
   }
   if (meta.selectableFields.length > 8) problem('at most 8 @SelectableField are allowed');
   for (const path of meta.selectableFields) {

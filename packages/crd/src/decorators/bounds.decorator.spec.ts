@@ -12,6 +12,7 @@ describe('bounds decorators', () => {
   it('record schema keywords and a class-validator constraint', async () => {
     expect(new SchemaBuilder().objectSchema(Ratio, 'Ratio').properties?.value).toEqual({
       type: 'integer',
+      format: 'int32',
       minimum: 0,
       exclusiveMinimum: true,
       multipleOf: 5,

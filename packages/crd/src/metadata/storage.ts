@@ -6,7 +6,14 @@
  */
 import 'reflect-metadata';
 import { RESOURCE_METADATA, SCHEMA_METADATA } from './keys.js';
-import type { AnyClass, FieldMetadata, ResourceMetadata, SchemaFragment, SchemaMetadata } from './types.js';
+import type {
+  AnyClass,
+  FieldMetadata,
+  OneOfMetadata,
+  ResourceMetadata,
+  SchemaFragment,
+  SchemaMetadata,
+} from './types.js';
 
 const emptyResource = (): ResourceMetadata => ({
   options: undefined,
@@ -20,7 +27,7 @@ const emptyResource = (): ResourceMetadata => ({
   crdMetadata: undefined,
 });
 
-const emptySchema = (): SchemaMetadata => ({ fragments: [], fields: {} });
+const emptySchema = (): SchemaMetadata => ({ fragments: [], oneOf: [], fields: {} });
 const emptyField = (): FieldMetadata => ({ shape: undefined, fragments: [] });
 
 export function updateResourceMetadata(
@@ -56,6 +63,11 @@ export function addTypeFragment(target: AnyClass, fragment: SchemaFragment): voi
   updateSchemaMetadata(target, (m) => ({ ...m, fragments: [...m.fragments, fragment] }));
 }
 
+/** Class decorators run bottom-up: prepending keeps the groups in source order. */
+export function addOneOf(target: AnyClass, group: OneOfMetadata): void {
+  updateSchemaMetadata(target, (m) => ({ ...m, oneOf: [group, ...m.oneOf] }));
+}
+
 /**
  * The schema record of a class merged with its ancestors': parents first, a subclass's
  * field entry adding to (not replacing) the parent's.
@@ -74,7 +86,7 @@ export function getSchemaMetadata(target: AnyClass): SchemaMetadata {
       const base = fields[name] ?? emptyField();
       fields[name] = { shape: field.shape ?? base.shape, fragments: [...base.fragments, ...field.fragments] };
     }
-    merged = { fragments: [...merged.fragments, ...own.fragments], fields };
+    merged = { fragments: [...merged.fragments, ...own.fragments], oneOf: [...merged.oneOf, ...own.oneOf], fields };
   }
   return merged;
 }

@@ -77,9 +77,20 @@ export interface FieldMetadata {
   fragments: readonly SchemaFragment[];
 }
 
+/** Which one-of decorator: at most, exactly or at least one of `fields` is set. */
+export type OneOfDecorator = '@AtMostOneOf' | '@ExactlyOneOf' | '@AtLeastOneOf';
+
+/** A class-level `@ExactlyOneOf(...fields)` and the like; the schema builder checks the names. */
+export interface OneOfMetadata {
+  decorator: OneOfDecorator;
+  fields: readonly string[];
+}
+
 export interface SchemaMetadata {
   /** Fragments declared on the class itself (type-level `@XValidation`, `@Description`, …). */
   fragments: readonly SchemaFragment[];
+  /** One-of groups, in source order. */
+  oneOf: readonly OneOfMetadata[];
   fields: Readonly<Record<string, FieldMetadata>>;
 }
 

@@ -11,6 +11,7 @@ import { getSchemaMetadata } from '../metadata/storage.js';
 import type { AnyClass } from '../metadata/types.js';
 import { validationsByProperty } from './class-validator.js';
 import { assertFits, mergeKeywords } from './merge.js';
+import { applyOneOf } from './one-of.js';
 import { type BuildContext, propertySchema } from './property-schema.js';
 import type { JSONSchemaProps } from './types.js';
 
@@ -26,6 +27,18 @@ export interface DescriptionOptions {
   maxDescriptionLength?: number;
 }
 
+/**
+ * The `format` of integer nodes that do not declare one with `@Format()`: `int32` (the
+ * default: what a Go author writing `int32`, Kubernetes' type for counts, replicas and
+ * ports, gets from controller-gen), `int64` (Go's `int64`), or `none` (Go's `int`: no format).
+ */
+export type IntFormat = 'int32' | 'int64' | 'none';
+
+export interface SchemaOptions extends DescriptionOptions {
+  /** Default `int32`; see `IntFormat`. */
+  intFormat?: IntFormat;
+}
+
 export interface ObjectSchemaOptions {
   /** Properties left out (the root's `apiVersion`, `kind`, `metadata`, which the CRD builder writes). */
   skip?: readonly string[];
@@ -35,7 +48,11 @@ export interface ObjectSchemaOptions {
 export class SchemaBuilder implements BuildContext {
   readonly warnings: SchemaWarning[] = [];
 
-  constructor(private readonly descriptions: DescriptionOptions = {}) {}
+  readonly intFormat: IntFormat;
+
+  constructor(private readonly descriptions: SchemaOptions = {}) {
+    this.intFormat = descriptions.intFormat ?? 'int32';
+  }
 
   describe(type: AnyClass, property?: string): string | undefined {
     const text = this.descriptions.describe?.(type, property)?.trim();
@@ -102,6 +119,7 @@ export class SchemaBuilder implements BuildContext {
       mergeKeywords(schema, fragment.schema, fragment.decorator, type.name);
       assertFits(schema, fragment.requires, fragment.decorator, type.name);
     }
+    applyOneOf(schema, meta.oneOf, type, (where, message) => this.warn(where, message));
     return schema;
   }
 }

@@ -141,8 +141,8 @@ describe('schema shapes', () => {
       @IsInt() @Min(0) b!: number;
     }
     const s = schemaOf(A);
-    expect(s.properties?.a).toEqual({ type: 'integer', minimum: 0 });
-    expect(s.properties?.b).toEqual({ type: 'integer', minimum: 0 });
+    expect(s.properties?.a).toEqual({ type: 'integer', format: 'int32', minimum: 0 });
+    expect(s.properties?.b).toEqual({ type: 'integer', format: 'int32', minimum: 0 });
   });
 
   it('keeps same-named classes from different scopes apart (keyed by constructor)', () => {
@@ -193,7 +193,7 @@ describe('schema shapes', () => {
     const s = schemaOf(S);
     expect(s.properties?.ports).toEqual({
       type: 'array',
-      items: { type: 'object', properties: { port: { type: 'integer' } }, required: ['port'] },
+      items: { type: 'object', properties: { port: { type: 'integer', format: 'int32' } }, required: ['port'] },
     });
     expect(s.properties?.names).toEqual({ type: 'array', items: { type: 'string', pattern: '^[a-z]+$' } });
     expect(s.properties?.labels).toEqual({ type: 'object', additionalProperties: { type: 'string' } });

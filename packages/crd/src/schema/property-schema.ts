@@ -37,6 +37,8 @@ export interface BuildContext {
   objectSchema(type: AnyClass, where: string): JSONSchemaProps;
   /** The doc comment of a class or property, trimmed; `@Description` wins over it. */
   describe(type: AnyClass, property?: string): string | undefined;
+  /** The `format` of integer nodes without `@Format()` (`none`: no format). */
+  intFormat: 'int32' | 'int64' | 'none';
 }
 
 export interface PropertyInput {
@@ -196,6 +198,11 @@ export function propertySchema(input: PropertyInput, ctx: BuildContext): Propert
   if (doc !== undefined) node.description = doc;
   for (const f of input.field?.fragments ?? []) {
     applyFragments(f.each ? (element as JSONSchemaProps) : node, [f], f.each ? `${where}[]` : where);
+  }
+  if (input.field?.shape?.decorator !== '@RawSchema' && ctx.intFormat !== 'none') {
+    for (const n of [node, element]) {
+      if (typeof n === 'object' && n.type === 'integer' && n.format === undefined) n.format = ctx.intFormat;
+    }
   }
   if (own.some((s) => s.decorator === '@ArrayUnique') && typeof element === 'object' && element.type === 'object') {
     throw new CrdError(

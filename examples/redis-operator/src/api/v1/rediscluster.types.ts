@@ -10,6 +10,7 @@ import {
   CustomObject,
   CustomResource,
   Default,
+  Format,
   ListMapKey,
   ListType,
   PrintColumn,
@@ -49,7 +50,7 @@ export class RedisClusterCondition {
   /** True, False or Unknown. */
   @IsIn(['True', 'False', 'Unknown']) status!: 'True' | 'False' | 'Unknown';
   /** The generation of the RedisCluster the condition was set for. */
-  @IsOptional() @IsInt() @Min(0) observedGeneration?: number;
+  @IsOptional() @IsInt() @Min(0) @Format('int64') observedGeneration?: number;
   /** When the status last changed. */
   @IsOptional() @IsString() lastTransitionTime?: string;
   /** Machine-readable reason in UpperCamelCase. */
@@ -67,7 +68,7 @@ export class RedisClusterStatus {
   /** Nodes ready, as reported by the Deployment. */
   @IsOptional() @IsInt() @Min(0) readyNodes?: number;
   /** The generation last reconciled. */
-  @IsOptional() @IsInt() @Min(0) observedGeneration?: number;
+  @IsOptional() @IsInt() @Min(0) @Format('int64') observedGeneration?: number;
   /** Ready: every node is ready. */
   @IsOptional()
   @ValidateNested()

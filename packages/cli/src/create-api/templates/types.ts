@@ -12,8 +12,8 @@ export function typesFile(names: ResourceNames, namespaced: boolean, storage: bo
   const { kind, qualifiedGroup, version } = names;
   const scope = namespaced ? 'Namespaced' : 'Cluster';
   const crdImports = storage
-    ? 'CustomObject, CustomResource, StatusSubresource, StorageVersion'
-    : 'CustomObject, CustomResource, StatusSubresource';
+    ? 'CustomObject, CustomResource, Format, StatusSubresource, StorageVersion'
+    : 'CustomObject, CustomResource, Format, StatusSubresource';
   const storageLine = storage
     ? '@StorageVersion()\n'
     : '// served, not stored: @StorageVersion() marks the version etcd keeps (one per kind)\n';
@@ -37,8 +37,8 @@ export class ${kind}Spec {
 
 /** The observed state of a ${kind}. */
 export class ${kind}Status {
-  /** The generation of the spec the controller last reconciled. */
-  @IsOptional() @IsInt() observedGeneration?: number;
+  /** The generation of the spec the controller last reconciled (an int64, as metadata.generation). */
+  @IsOptional() @IsInt() @Format('int64') observedGeneration?: number;
 }
 
 /** ${kind} is the Schema for the ${names.plural} API. */
