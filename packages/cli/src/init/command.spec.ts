@@ -54,6 +54,7 @@ describe('operant init', () => {
         'src/main.ts',
         'test/manager.int.spec.ts',
         'tsconfig.json',
+        'tsconfig.test.json',
       ].sort(),
     );
     expect(parse(await read('PROJECT'))).toEqual({
