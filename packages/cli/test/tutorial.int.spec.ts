@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, ownControlPlaneSkipReason } from '@operant/testing/jest';
+import { recordingAssets } from '../../testing/test/fixtures/recording-assets.js';
 import { Background, childEnv, freePort, runCommand, succeeded } from './fixtures/processes.js';
 import { type Step, tutorialSteps } from './fixtures/tutorial-steps.js';
 
@@ -147,19 +148,9 @@ describeOrSkip('docs/tutorial.md', skip, () => {
   });
 
   describe('the project’s pnpm test', () => {
-    /** A control plane whose binaries only record that they were started, then fail. */
-    async function recordingAssets(): Promise<{ dir: string; spawned: () => Promise<string> }> {
-      const dir = await mkdtemp(join(root, 'assets-'));
-      const log = join(dir, 'spawned.log');
-      for (const name of ['etcd', 'kube-apiserver', 'kube-controller-manager']) {
-        await writeFile(join(dir, name), `#!/bin/sh\necho "${name}" >> ${log}\nexit 1\n`, { mode: 0o755 });
-      }
-      return { dir, spawned: () => readFile(log, 'utf8').catch(() => '') };
-    }
-
     it('starts no control plane for unit tests only, and does for the integration suites', async () => {
       walked();
-      const assets = await recordingAssets();
+      const assets = await recordingAssets(root);
       const withAssets = { ...env, KUBEBUILDER_ASSETS: assets.dir };
       const unit = await runCommand('pnpm', ['test', '--selectProjects', 'unit'], cwd, withAssets);
       expect(succeeded(unit)).toMatch(/Tests: +3 passed, 3 total/);
