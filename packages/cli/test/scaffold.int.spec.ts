@@ -50,9 +50,7 @@ describeOrSkip(`operant init + create api`, skip, () => {
     root = await mkdtemp(join(tmpdir(), 'operant-scaffold-'));
     project = join(root, 'redis-operator');
     const packs = join(root, 'packages');
-    succeeded(
-      await runCommand('pnpm', ['-r', '--filter', './packages/*', 'pack', '--pack-destination', packs], workspace, env),
-    );
+    succeeded(await runCommand('pnpm', ['packages:pack', packs], workspace, env));
     // as the docs do: a folder named after the project, init in it
     await mkdir(project);
     succeeded(
