@@ -1,8 +1,8 @@
 // docs/tutorial.md as a user walks it, in a temporary folder outside this repository: every
 // code block of the page is marked (`<!-- tutorial-test: … -->`), and the marked blocks run
 // in order as one terminal session — `file <path>` writes the block, `sh [id]` runs it with
-// bash (a `cd` or an `export` carries over), `background until <text>` starts it and waits
-// for that text in its output, `skip: <reason>` is not run. The session takes the @operant/*
+// bash (a `cd` or an `export` carries over), `background [until <text>]` starts it (and
+// waits for that text in its output), `skip: <reason>` is not run. The session takes the @operant/*
 // packages from tarballs packed from this workspace, everything else from the registry
 // through pnpm's store, and the envtest binaries from where a user's project finds them
 // (~/.cache/operant/envtest): none of this run's settings reach it. Then the scaffold's
@@ -78,13 +78,13 @@ describeOrSkip('docs/tutorial.md', skip, () => {
       case 'background': {
         const started = new Background('bash', ['-c', substituted(step.body)], cwd, env);
         background.push(started);
+        const until = step.until;
+        if (until === undefined) return;
         await eventually(
           async () => {
-            if (started.output.includes(step.until)) return;
+            if (started.output.includes(until)) return;
             const exited = await Promise.race([started.exited, new Promise((r) => setTimeout(r, 0, 'running'))]);
-            throw new Error(
-              `"${step.until}" not printed yet (${exited === 'running' ? 'running' : `exited ${exited}`})`,
-            );
+            throw new Error(`"${until}" not printed yet (${exited === 'running' ? 'running' : `exited ${exited}`})`);
           },
           120_000,
           200,
@@ -117,7 +117,8 @@ describeOrSkip('docs/tutorial.md', skip, () => {
         await run(step);
       } catch (err) {
         failed = `step ${step.index} (${step.kind} at line ${step.line} of docs/tutorial.md)`;
-        throw new Error(`${failed}: ${(err as Error).message}`, { cause: err });
+        const running = background.map((b, i) => `\n--- background ${i + 1}:\n${b.output}`).join('');
+        throw new Error(`${failed}: ${(err as Error).message}${running}`, { cause: err });
       }
     }
     expect(relative(workspace, cwd)).toMatch(/^\.\.\//); // the project is outside the workspace
