@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, ownControlPlaneSkipReason } from '@operant/testing/jest';
+import { parse } from 'yaml';
 import { recordingAssets } from '../../testing/test/fixtures/recording-assets.js';
 import { Background, childEnv, freePort, runCommand, succeeded } from './fixtures/processes.js';
 import { type Step, tutorialSteps } from './fixtures/tutorial-steps.js';
@@ -129,6 +130,26 @@ describeOrSkip('docs/tutorial.md', skip, () => {
     if (failed !== undefined) throw new Error(`the walk stopped at ${failed}`);
     return outputs;
   };
+
+  it('generated the CRD and the manager role section 6 describes', async () => {
+    walked();
+    const crd = parse(await readFile(join(cwd, 'config/crd/bases/cache.example.com_memcacheds.yaml'), 'utf8'));
+    const { spec, status } = crd.spec.versions[0].schema.openAPIV3Schema.properties;
+    expect(spec.properties.size).toMatchObject({ type: 'integer', minimum: 1, maximum: 3 });
+    expect(status.properties.conditions).toMatchObject({
+      type: 'array',
+      'x-kubernetes-list-type': 'map',
+      'x-kubernetes-list-map-keys': ['type'],
+      items: { required: expect.arrayContaining(['type', 'status', 'lastTransitionTime', 'reason', 'message']) },
+    });
+    const role = parse((await readFile(join(cwd, 'config/rbac/role.yaml'), 'utf8')).split('---\n')[1] ?? '');
+    expect(role.rules.map((r: { resources: string[] }) => r.resources.join())).toEqual([
+      'deployments',
+      'memcacheds',
+      'memcacheds/finalizers',
+      'memcacheds/status',
+    ]);
+  });
 
   it('ran the unit test without a control plane, and every suite of pnpm test (none skipped)', () => {
     const unit = walked().get('unit') ?? '';
