@@ -131,6 +131,23 @@ describeOrSkip('docs/tutorial.md', skip, () => {
     return outputs;
   };
 
+  it('installed packages that serve every entry point of their exports', async () => {
+    walked();
+    const specifiers: string[] = [];
+    for (const dir of ['core', 'crd', 'cli', 'testing']) {
+      const manifest = JSON.parse(await readFile(join(workspace, 'packages', dir, 'package.json'), 'utf8'));
+      for (const subpath of Object.keys(manifest.exports)) {
+        // @operant/testing/jest needs @jest/globals, which exists only inside jest: the project's suites load it
+        if (subpath === './package.json' || subpath === './jest') continue;
+        specifiers.push(`${manifest.name}${subpath.slice(1)}`);
+      }
+    }
+    expect(specifiers).toContain('@operant/crd/metadata');
+    const script = `for (const s of ${JSON.stringify(specifiers)}) await import(s); console.log('imported');`;
+    const run = await runCommand(process.execPath, ['--input-type=module', '-e', script], cwd, env);
+    expect(succeeded(run)).toMatch(/imported$/m);
+  });
+
   it('generated the CRD and the manager role section 6 describes', async () => {
     walked();
     const crd = parse(await readFile(join(cwd, 'config/crd/bases/cache.example.com_memcacheds.yaml'), 'utf8'));
