@@ -6,7 +6,6 @@
 // manifests, envtest + install-crds + run (the manager reconciles the sample and serves
 // /readyz), and test (its envtest suites, on a control plane of their own, none skipped).
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,22 +13,12 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, ownControlPlaneSkipReason } from '@operant/testing/jest';
 import { parse } from 'yaml';
-import { Background, type Finished, runCommand } from './fixtures/processes.js';
+import { Background, childEnv as env, freePort, runCommand, succeeded } from './fixtures/processes.js';
 
 const workspace = fileURLToPath(new URL('../../..', import.meta.url));
 const cli = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const docs = fileURLToPath(new URL('../../../docs/getting-started.md', import.meta.url));
 const skip = ownControlPlaneSkipReason({ controllerManager: true });
-// the child processes see neither the shared control plane, nor jest's worker settings, nor
-// the npm_* variables a `pnpm test` of this workspace sets (except how to reach the registry)
-const keepNpm = /^npm_config_(registry|(https?_)?proxy|noproxy|cafile|strict_ssl)$/i;
-const env: NodeJS.ProcessEnv = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([key]) =>
-      keepNpm.test(key) || !/^(OPERANT_ENVTEST_|KUBECONFIG$|JEST_|NODE_OPTIONS$|npm_|PNPM_|INIT_CWD$)/.test(key),
-  ),
-);
-
 /**
  * The spec edit of the getting-started page (the code block after its marker): its import
  * lines replace the imports of the same modules, the rest goes below the `foo` field.
@@ -51,21 +40,6 @@ function applySpecEdit(source: string, page: string): string {
   return result.replace(foo, `${foo}\n${field}\n`);
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-const succeeded = (run: Finished) => {
-  if (run.code !== 0) throw new Error(`exit code ${run.code}\n${run.output}`);
-  return run.output;
-};
-
 describeOrSkip(`operant init + create api`, skip, () => {
   let root: string;
   let project: string;
@@ -76,9 +50,7 @@ describeOrSkip(`operant init + create api`, skip, () => {
     root = await mkdtemp(join(tmpdir(), 'operant-scaffold-'));
     project = join(root, 'redis-operator');
     const packs = join(root, 'packages');
-    succeeded(
-      await runCommand('pnpm', ['-r', '--filter', './packages/*', 'pack', '--pack-destination', packs], workspace, env),
-    );
+    succeeded(await runCommand('pnpm', ['packages:pack', packs], workspace, env));
     // as the docs do: a folder named after the project, init in it
     await mkdir(project);
     succeeded(

@@ -59,6 +59,7 @@ describe('operant init', () => {
         'src/main.ts',
         'test/manager.int.spec.ts',
         'tsconfig.json',
+        'tsconfig.test.json',
       ].sort(),
     );
     expect(parse(await read('PROJECT'))).toEqual({
@@ -78,6 +79,21 @@ describe('operant init', () => {
       'install-crds': 'kubectl apply -k config/crd',
       deploy: 'kubectl apply -k config/default',
     });
+    // tests are type-checked before jest runs; the integration project alone has the envtest setup
+    expect(pkg.scripts.test).toBe(
+      'tsc -p tsconfig.test.json && node --experimental-vm-modules node_modules/jest/bin/jest.js',
+    );
+    expect(JSON.parse(await read('tsconfig.test.json'))).toEqual({
+      extends: './tsconfig.json',
+      compilerOptions: { noEmit: true, rootDir: '.' },
+      include: ['src', 'test'],
+      exclude: [],
+    });
+    const jest = await read('jest.config.js');
+    expect(jest.match(/globalSetup:/g)).toHaveLength(1);
+    expect(jest).toMatch(
+      /displayName: 'integration',\s+testMatch: \['<rootDir>\/test\/\*\*\/\*\.spec\.ts'\],\s+globalSetup:/,
+    );
     expect(pkg.dependencies['@operant/core']).toBe('^0.1.0');
     expect(pkg.devDependencies['@operant/cli']).toBe('^0.1.0');
     const tsconfig = JSON.parse(await read('tsconfig.json'));

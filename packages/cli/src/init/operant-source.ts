@@ -1,7 +1,8 @@
 /**
  * `--operant-source <dir>`: before the `@operant/*` packages are published, a generated
  * project takes them from tarballs that `pnpm pack` wrote into `dir` (in an Operant clone:
- * `pnpm -r --filter "./packages/*" pack --pack-destination <dir>`). Each dependency becomes
+ * `pnpm packages:pack <dir>`, which builds the packages and packs each one, its `dist/`
+ * included and its `workspace:` dependencies turned into versions). Each dependency becomes
  * `file:<dir>/operant-<name>-<version>.tgz`.
  * @module
  */
@@ -27,7 +28,7 @@ export async function operantSpecs(source: string | undefined): Promise<Record<O
     if (tarball === undefined) {
       throw new CliError(
         'config',
-        `--operant-source ${source} has no operant-${pkg}-<version>.tgz: pack the packages with pnpm -r --filter "./packages/*" pack --pack-destination ${source}`,
+        `--operant-source ${source} has no operant-${pkg}-<version>.tgz: pack the packages into it with pnpm packages:pack ${source} in an Operant clone`,
       );
     }
     specs[pkg] = `file:${join(dir, tarball)}`;

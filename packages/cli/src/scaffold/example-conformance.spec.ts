@@ -20,6 +20,8 @@ const monorepoExceptions = new Map<string, string>([
   ['pnpm-workspace.yaml', 'the root workspace lists the example'],
   // the root jest config runs the example's suites (unit + integration projects, one shared control plane)
   ['jest.config.js', 'the root jest config runs its suites'],
+  // the root tsconfig.test.json type-checks its sources and tests with the packages'
+  ['tsconfig.test.json', 'the root tsconfig.test.json type-checks its tests'],
   // Biome 2 refuses a second root configuration below the repository's biome.json
   ['biome.json', 'the root biome.json lints it'],
   // placeholders that keep empty folders in git; the example's folders have files

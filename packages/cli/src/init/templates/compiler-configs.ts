@@ -1,7 +1,9 @@
 /**
  * The compiler settings: `tsconfig.json` for `tsc` (legacy decorators and
- * `emitDecoratorMetadata`, which Operant's DI, class-validator and crd-gen read) and
- * `.swcrc` with the same for jest (`@swc/jest`).
+ * `emitDecoratorMetadata`, which Operant's DI, class-validator and crd-gen read),
+ * `tsconfig.test.json`, which type-checks the sources and the tests together without
+ * emitting (`pnpm test` runs it before jest, as `go test` compiles a package's tests: swc
+ * only strips types), and `.swcrc` with the same decorator settings for jest (`@swc/jest`).
  * @module
  */
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
@@ -26,6 +28,17 @@ export const tsconfig: ScaffoldFile = {
   },
   "include": ["src"],
   "exclude": ["src/**/*.spec.ts"]
+}
+`,
+};
+
+export const tsconfigTest: ScaffoldFile = {
+  path: 'tsconfig.test.json',
+  content: `{
+  "extends": "./tsconfig.json",
+  "compilerOptions": { "noEmit": true, "rootDir": "." },
+  "include": ["src", "test"],
+  "exclude": []
 }
 `,
 };

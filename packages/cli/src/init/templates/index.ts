@@ -6,7 +6,7 @@ import { LAYOUT, renderProjectFile } from '../../scaffold/project-file.js';
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
 import { appModule } from './app-module.js';
 import { biomeConfig } from './biome-config.js';
-import { swcrc, tsconfig } from './compiler-configs.js';
+import { swcrc, tsconfig, tsconfigTest } from './compiler-configs.js';
 import type { InitContext } from './context.js';
 import { dockerfile } from './dockerfile.js';
 import { envtestScript } from './envtest-script.js';
@@ -36,6 +36,7 @@ export function initFiles(context: InitContext): ScaffoldFile[] {
     packageJson(context),
     pnpmWorkspace(context),
     tsconfig,
+    tsconfigTest,
     swcrc,
     jestConfig,
     biomeConfig,

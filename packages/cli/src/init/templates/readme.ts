@@ -23,7 +23,8 @@ pnpm exec operant create api --group <group> --version v1 --kind <Kind>   # a ne
 pnpm manifests        # CRDs (config/crd/bases) and the manager's ClusterRole (config/rbac/role.yaml)
 pnpm build            # tsc
 pnpm lint             # biome
-pnpm test             # jest: unit specs and envtest suites against a real kube-apiserver
+pnpm test             # tsc over sources and tests, then jest: unit specs and envtest suites (a real kube-apiserver)
+pnpm test --selectProjects unit   # the unit specs (src/**/*.spec.ts) only: no control plane
 \`\`\`
 
 ## Run against a cluster
