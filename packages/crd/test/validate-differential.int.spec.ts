@@ -3,13 +3,14 @@
 // validate() and by the real API server (create, or update of a stored object, with
 // dryRun=All), asserting the same accept/refuse verdict and, where both refuse, a common
 // field path. It prints the corpus size and the agreement.
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiException, CustomObjectsApi, type V1CustomResourceDefinition } from '@kubernetes/client-node';
 import { buildCrds, validate } from '@operant/crd';
 import { installCrds } from '@operant/testing';
-import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
+import { describeWithControlPlane, eventually, sharedKubeConfig } from '@operant/testing/jest';
 import { formatCases } from './fixtures/format-cases.js';
 import { Gadget } from './fixtures/gadget.js';
+import { RatchetLoose, RatchetStrict } from './fixtures/ratchet.js';
 import { Specimen } from './fixtures/specimen.js';
 import { validWidgetSpec, Widget } from './fixtures/widget.js';
 
@@ -271,6 +272,80 @@ describeWithControlPlane('validate() against the real API server, case by case',
       });
     });
   });
+});
+
+/** Objects stored under RatchetLoose, updated under RatchetStrict: [case, stored spec, new spec]. */
+const stored = { size: 20, name: 'ABC', inner: { level: 9 }, tags: ['a', 'a'], note: 'n' };
+const ratchetCases: [string, Json, Json | undefined][] = [
+  ['only a valid field changed: the invalid ones are forgiven', { ...stored, note: 'm' }, stored],
+  ['an invalid field changed and still invalid', { ...stored, size: 30 }, stored],
+  ['an invalid field made valid', { ...stored, size: 5 }, stored],
+  ['a nested invalid field changed (maximum and CEL)', { ...stored, inner: { level: 7 } }, stored],
+  ['the pattern field changed', { ...stored, name: 'DEF' }, stored],
+  ['a duplicate added to a set that had one', { ...stored, tags: ['a', 'a', 'b', 'b'] }, stored],
+  ['a duplicate in a set that had none', { ...stored, tags: ['b', 'b'] }, { ...stored, tags: ['a'] }],
+  ['created under the strict schema', stored, undefined],
+];
+
+describeWithControlPlane('validate() against the real API server, ratcheting updates', () => {
+  const kc = sharedKubeConfig();
+  const objects = kc.makeApiClient(CustomObjectsApi);
+  const target = { group: 'ratchet.operant.dev', version: 'v1', plural: 'ratchets', namespace: 'default' };
+  const toModels = (crds: unknown) => crds as V1CustomResourceDefinition[];
+  const object = (name: string, spec: Json, resourceVersion?: string) => ({
+    apiVersion: 'ratchet.operant.dev/v1',
+    kind: 'Ratchet',
+    metadata: { name, ...(resourceVersion === undefined ? {} : { resourceVersion }) },
+    spec,
+  });
+  const versions = new Map<string, string>();
+
+  beforeAll(async () => {
+    await installCrds(kc, { objects: toModels(buildCrds([RatchetLoose]).crds) });
+    for (const [i, [, , old]] of ratchetCases.entries()) {
+      if (old === undefined) continue;
+      const created = (await objects.createNamespacedCustomObject({ ...target, body: object(`r-${i}`, old) })) as {
+        metadata: { resourceVersion: string };
+      };
+      versions.set(`r-${i}`, created.metadata.resourceVersion);
+    }
+    await installCrds(kc, { objects: toModels(buildCrds([RatchetStrict]).crds) });
+    // the API server swaps the schema asynchronously: wait until it refuses what the strict one refuses
+    await eventually(async () => {
+      const refused = await objects
+        .createNamespacedCustomObject({ ...target, body: object('probe', stored), dryRun: 'All' })
+        .then(
+          () => false,
+          () => true,
+        );
+      expect(refused).toBe(true);
+    });
+  });
+
+  afterAll(async () => {
+    for (const name of versions.keys()) await objects.deleteNamespacedCustomObject({ ...target, name });
+  });
+
+  it.each(ratchetCases.map(([name, spec, old], i) => [name, spec, old, i] as const))(
+    '%s: the same verdict',
+    async (_name, spec, old, i) => {
+      const name = `r-${i}`;
+      const fromServer = await (old === undefined
+        ? objects.createNamespacedCustomObject({ ...target, body: object(name, spec), dryRun: 'All' })
+        : objects.replaceNamespacedCustomObject({
+            ...target,
+            name,
+            body: object(name, spec, versions.get(name)),
+            dryRun: 'All',
+          })
+      ).then(() => ({ accepted: true, fields: [] as string[] }), refusal);
+      const issues = await validate(object(name, spec), RatchetStrict, {
+        old: old === undefined ? undefined : object(name, old),
+      });
+      const fromValidate = { accepted: issues.length === 0, fields: issues.map((issue) => issue.path).sort() };
+      expect(fromValidate).toEqual({ accepted: fromServer.accepted, fields: [...new Set(fromServer.fields)].sort() });
+    },
+  );
 });
 
 describe('the corpus', () => {

@@ -17,6 +17,7 @@ import { Environment, Optional, parse } from '@marcbachmann/cel-js';
 import type { JSONSchemaProps, ValidationRule } from '../schema/types.js';
 import { fieldPath, type ValidationIssue } from './issues.js';
 import { isObject } from './plain.js';
+import { correlatedItem, unchanged } from './ratchet.js';
 
 export interface SkippedRule {
   path: string;
@@ -98,7 +99,9 @@ function check(
     out.skipped.push({ path, rule: rule.rule, reason: (err as Error).message.split('\n')[0] ?? 'evaluation failed' });
     return;
   }
-  if (result !== true) {
+  // ratcheting: a rule without oldSelf that fails on an unchanged correlated node is forgiven
+  const ratcheted = old.update && !usesOldSelf(rule.rule) && unchanged(value, old.old);
+  if (result !== true && !ratcheted) {
     const at = rule.fieldPath === undefined ? path : `${path}${rule.fieldPath}`;
     out.issues.push({
       path: at,
@@ -106,15 +109,6 @@ function check(
       message: rule.message ?? `failed rule: ${rule.rule}`,
     });
   }
-}
-
-/** The old item of a list-map that has the same key values as `item`. */
-function oldItem(item: unknown, schema: JSONSchemaProps, old: unknown): unknown {
-  const keys = schema['x-kubernetes-list-map-keys'];
-  if (schema['x-kubernetes-list-type'] !== 'map' || keys === undefined || !Array.isArray(old) || !isObject(item)) {
-    return undefined;
-  }
-  return old.find((o) => isObject(o) && keys.every((k) => JSON.stringify(o[k]) === JSON.stringify(item[k])));
 }
 
 const child = (old: Correlation, value: unknown): Correlation => ({ update: old.update, old: value });
@@ -137,13 +131,13 @@ export function evaluateRules(
     const items = schema.items;
     if (items === undefined) return out;
     for (const [i, item] of value.entries()) {
-      evaluateRules(item, items, join(path, i), out, child(old, oldItem(item, schema, old.old)));
+      evaluateRules(item, items, join(path, i), out, child(old, correlatedItem(item, schema, old.old)));
     }
   } else if (typeof value === 'object') {
     const record = value as Record<string, unknown>;
     const oldRecord = isObject(old.old) ? old.old : {};
     for (const name of schema.required ?? []) {
-      if (record[name] === undefined) {
+      if (record[name] === undefined && !(old.update && unchanged(value, old.old))) {
         out.issues.push({ path: join(path, name), constraint: 'required', message: `${name} is required` });
       }
     }

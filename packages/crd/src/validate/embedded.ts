@@ -35,7 +35,7 @@ function typeMetaIssues(value: Record<string, unknown>, path: string): Validatio
   for (const name of ['apiVersion', 'kind']) {
     const at = `${path}.${name}`;
     const v = value[name];
-    if (v === undefined) issues.push({ path: at, constraint: 'required', message: `${at}: Required value` });
+    if (v === undefined) issues.push(invalid(at, 'Required value'));
     else if (typeof v !== 'string') issues.push(invalid(at, 'must be a string'));
     else if (v === '') issues.push(invalid(at, 'must not be empty'));
     else if (name === 'apiVersion' && v !== '/' && (v.match(/\//g)?.length ?? 0) > 1) {

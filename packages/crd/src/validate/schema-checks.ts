@@ -6,7 +6,8 @@
  * (formats.ts), set and map list uniqueness (list-type.ts) and embedded resources
  * (embedded.ts).
  *
- * `formatPaths` names the fields whose format was checked here, so `validate()` can drop
+ * The result keeps the three kinds apart because the API server ratchets them differently
+ * on update (ratchet.ts). `formatPaths` names the fields whose format was checked here, so `validate()` can drop
  * class-validator's verdict on them (validator.js's `isEmail`, `isURL`, … differ from Go's).
  * @module
  */
@@ -18,7 +19,12 @@ import { fieldPath, type ValidationIssue } from './issues.js';
 import { listTypeIssues } from './list-type.js';
 
 export interface SchemaCheckResult {
+  /** Issues of kube-openapi's schema validation (ratcheted on update). */
   issues: ValidationIssue[];
+  /** Set and map duplicates (checked on update only when the old object has none). */
+  lists: ValidationIssue[];
+  /** Embedded resources' apiVersion, kind and metadata (never ratcheted). */
+  embedded: ValidationIssue[];
   formatPaths: Set<string>;
 }
 
@@ -89,7 +95,7 @@ export function schemaChecks(
   value: unknown,
   schema: JSONSchemaProps,
   path = '',
-  out: SchemaCheckResult = { issues: [], formatPaths: new Set() },
+  out: SchemaCheckResult = { issues: [], lists: [], embedded: [], formatPaths: new Set() },
 ): SchemaCheckResult {
   if (value === undefined || value === null) return out;
   if (schema['x-kubernetes-int-or-string']) {
@@ -102,7 +108,7 @@ export function schemaChecks(
   }
   if (Array.isArray(value)) {
     if (schema.type !== 'array') return out;
-    out.issues.push(...listTypeIssues(value, schema, path));
+    out.lists.push(...listTypeIssues(value, schema, path));
     const items = schema.items;
     if (items !== undefined)
       for (const [i, item] of value.entries()) schemaChecks(item, items, fieldPath(path, i), out);
@@ -110,7 +116,7 @@ export function schemaChecks(
   }
   if (typeof value !== 'object' || schema.type !== 'object') return out;
   const record = value as Record<string, unknown>;
-  if (schema['x-kubernetes-embedded-resource']) out.issues.push(...embeddedResourceIssues(record, path));
+  if (schema['x-kubernetes-embedded-resource']) out.embedded.push(...embeddedResourceIssues(record, path));
   for (const [name, child] of Object.entries(schema.properties ?? {})) {
     schemaChecks(record[name], child, fieldPath(path, name), out);
   }

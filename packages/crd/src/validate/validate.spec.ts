@@ -65,6 +65,14 @@ describe('validate', () => {
     expect(await validate({ spec: { ...spec, storageClass: 'slow' } }, Widget, { old: { spec } })).toEqual([]);
   });
 
+  it('forgives, on update, errors in fields the update did not change (ratcheting)', async () => {
+    const old = { spec: { ...spec, replicas: 0, tags: ['a', 'a'] } };
+    expect(await validate({ spec: { ...old.spec, image: 'redis' } }, Widget, { old })).toEqual([]);
+    const changed = await validate({ spec: { ...old.spec, replicas: -1 } }, Widget, { old });
+    expect(changed.map((i) => [i.path, i.constraint])).toEqual([['spec.replicas', 'min']]);
+    expect((await validate(old, Widget)).map((i) => i.path)).toEqual(['spec.replicas', 'spec.tags', 'spec.tags[1]']);
+  });
+
   it('names duplicates in set and map lists as the API server does', async () => {
     const issues = await validate(
       {

@@ -6,17 +6,20 @@
  * the API server would name. The schema checks class-validator's decorators do not make
  * (list uniqueness, int-or-string and Quantity, integer formats, embedded resources, string
  * formats as Go checks them) come from schema-checks.ts; with `{ old }`, transition rules
- * run as on an UPDATE. An object beyond the bounds of bounds.ts (depth, size) is one
+ * run and unchanged fields are forgiven (ratchet.ts), as on an UPDATE. An object beyond the bounds of bounds.ts (depth, size) is one
  * issue, never a throw.
  * @module
  */
 import { instanceToPlain, plainToInstance } from 'class-transformer';
 import { validate as classValidate, type ValidatorOptions } from 'class-validator';
+import { OPERANT_CONSTRAINT_PREFIX } from '../decorators/bounds.decorator.js';
 import type { AnyClass } from '../metadata/types.js';
+import { converters } from '../schema/converters.js';
 import { boundsIssue } from './bounds.js';
 import { evaluateRules, type SkippedRule } from './cel.js';
 import { applyDefaults } from './defaults.js';
 import { issuesFrom, type ValidationIssue } from './issues.js';
+import { isRatcheted, unchangedPaths } from './ratchet.js';
 import { schemaChecks } from './schema-checks.js';
 import { schemaOf } from './schema-of.js';
 import { shapeIssues } from './shape.js';
@@ -95,7 +98,17 @@ export async function validate(
   const underShape = (path: string) => shape.some((s) => path.startsWith(`${s.path}[`));
   const goFormat = (i: ValidationIssue) => formatConstraints.has(i.constraint) && checked.formatPaths.has(i.path);
   const classIssues = issuesFrom(errors).filter((i) => !underShape(i.path) && !goFormat(i));
-  const issues = [...shape, ...classIssues, ...checked.issues];
+  const kept = update ? unchangedPaths(plain, old, schema) : new Set<string>();
+  const lists = update && schemaChecks(old, schema).lists.length > 0 ? [] : checked.lists;
+  // only what the schema says is ratcheted: custom constraints (no schema form) always apply
+  const inSchema = (i: ValidationIssue) =>
+    i.constraint in converters || i.constraint.startsWith(OPERANT_CONSTRAINT_PREFIX);
+  const issues = [
+    ...[...shape, ...checked.issues].filter((i) => !isRatcheted(i.path, kept)),
+    ...classIssues.filter((i) => !inSchema(i) || !isRatcheted(i.path, kept)),
+    ...lists,
+    ...checked.embedded,
+  ];
   const flagged = new Set(issues.map((i) => i.path));
   return [...issues, ...cel.issues.filter((i) => i.constraint !== 'required' || !flagged.has(i.path))];
 }
