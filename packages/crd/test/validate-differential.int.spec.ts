@@ -304,9 +304,10 @@ describeWithControlPlane('validate() against the real API server, ratcheting upd
     await installCrds(kc, { objects: toModels(buildCrds([RatchetLoose]).crds) });
     for (const [i, [, , old]] of ratchetCases.entries()) {
       if (old === undefined) continue;
-      const created = (await objects.createNamespacedCustomObject({ ...target, body: object(`r-${i}`, old) })) as {
-        metadata: { resourceVersion: string };
-      };
+      // retried: in a control plane that ran this suite before, the strict schema may linger a moment
+      const created = (await eventually(() =>
+        objects.createNamespacedCustomObject({ ...target, body: object(`r-${i}`, old) }),
+      )) as { metadata: { resourceVersion: string } };
       versions.set(`r-${i}`, created.metadata.resourceVersion);
     }
     await installCrds(kc, { objects: toModels(buildCrds([RatchetStrict]).crds) });
