@@ -14,9 +14,46 @@ import { fieldPath } from './issues.js';
 import { canonicalJson } from './list-type.js';
 import { isObject } from './plain.js';
 
-/** Whether `value` equals `old` (JSON equality, object keys in any order). */
+/**
+ * Comparisons already made, per (new, old) pair of objects: the walks compare a node and
+ * then its children, and a hostile update (a deep chain beside a wide sibling) would
+ * otherwise compare the same subtrees once per level. Go caches them too (`CachedDeepEqual`).
+ */
+const compared = new WeakMap<object, WeakMap<object, boolean>>();
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  let row = compared.get(a);
+  const known = row?.get(b);
+  if (known !== undefined) return known;
+  let equal: boolean;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    equal = Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => deepEqual(v, b[i]));
+  } else {
+    const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
+    const keys = Object.keys(x).filter((k) => x[k] !== undefined);
+    equal =
+      keys.length === Object.keys(y).filter((k) => y[k] !== undefined).length &&
+      keys.every((k) => deepEqual(x[k], y[k]));
+  }
+  if (row === undefined) {
+    row = new WeakMap();
+    compared.set(a, row);
+  }
+  row.set(b, equal);
+  return equal;
+}
+
+/** Whether `value` equals `old` as JSON (object keys in any order); absent values never do. */
 export const unchanged = (value: unknown, old: unknown): boolean =>
-  value !== undefined && old !== undefined && canonicalJson(value) === canonicalJson(old);
+  value !== undefined && old !== undefined && deepEqual(value, old);
+
+/** The items of an old list-map by their key tuple (JSON), built once per list: Go's `MakeMapList`. */
+const indexes = new WeakMap<readonly unknown[], Map<string, unknown>>();
+
+const keyOf = (item: Record<string, unknown>, keys: readonly string[]) =>
+  canonicalJson(keys.map((k) => item[k] ?? null));
 
 /** The old item of a list-map with the same key values as `item`, or undefined. */
 export function correlatedItem(item: unknown, schema: JSONSchemaProps, old: unknown): unknown {
@@ -24,7 +61,13 @@ export function correlatedItem(item: unknown, schema: JSONSchemaProps, old: unkn
   if (schema['x-kubernetes-list-type'] !== 'map' || keys === undefined || !Array.isArray(old) || !isObject(item)) {
     return undefined;
   }
-  return old.find((o) => isObject(o) && keys.every((k) => canonicalJson(o[k]) === canonicalJson(item[k])));
+  let index = indexes.get(old);
+  if (index === undefined) {
+    index = new Map();
+    for (const o of old) if (isObject(o) && !index.has(keyOf(o, keys))) index.set(keyOf(o, keys), o);
+    indexes.set(old, index);
+  }
+  return index.get(keyOf(item, keys));
 }
 
 /** The paths of the highest unchanged correlated nodes: every issue at or under one is forgiven. */

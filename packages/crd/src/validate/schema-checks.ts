@@ -1,6 +1,7 @@
 /**
  * The checks of the generated schema that class-validator's decorators do not make, walked
- * on the plain object as the API server walks it: int-or-string values (an integer or a
+ * on the plain object as the API server walks it: every node's `type` (class-validator
+ * checks only decorated values, not map values or `@Field()`s), int-or-string values (an integer or a
  * string, and a string matches `pattern`/`maxLength`/`minLength`: Quantity), the integer
  * ranges of `format: int32`/`int64`, string `format`s as kube-openapi checks them
  * (formats.ts), set and map list uniqueness (list-type.ts) and embedded resources
@@ -91,6 +92,22 @@ function formatIssues(value: string, schema: JSONSchemaProps, path: string, out:
   out.issues.push({ path, constraint: 'format', message });
 }
 
+/** JSON's name for the type of `value` (`integer` for whole numbers, as Go decodes them). */
+function jsonType(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/** The type mismatch of a node: class-validator checks only decorated values, not map values or `@Field()`s. */
+function typeIssue(value: unknown, schema: JSONSchemaProps, path: string): ValidationIssue | undefined {
+  const actual = jsonType(value);
+  if (schema.type === undefined || actual === schema.type || (schema.type === 'number' && actual === 'integer')) {
+    return undefined;
+  }
+  return { path, constraint: 'type', message: `${path} in body must be of type ${schema.type}: "${actual}"` };
+}
+
 export function schemaChecks(
   value: unknown,
   schema: JSONSchemaProps,
@@ -100,6 +117,11 @@ export function schemaChecks(
   if (value === undefined || value === null) return out;
   if (schema['x-kubernetes-int-or-string']) {
     out.issues.push(...intOrStringIssues(value, schema, path));
+    return out;
+  }
+  const mismatch = typeIssue(value, schema, path);
+  if (mismatch !== undefined) {
+    out.issues.push(mismatch);
     return out;
   }
   if (typeof value === 'string') formatIssues(value, schema, path, out);

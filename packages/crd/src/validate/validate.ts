@@ -22,7 +22,6 @@ import { issuesFrom, type ValidationIssue } from './issues.js';
 import { isRatcheted, unchangedPaths } from './ratchet.js';
 import { schemaChecks } from './schema-checks.js';
 import { schemaOf } from './schema-of.js';
-import { shapeIssues } from './shape.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: constructors of any arity
 export type Newable<T> = new (...args: any[]) => T;
@@ -93,9 +92,11 @@ export async function validate(
     : undefined;
   const cel = evaluateRules(plain, schema, '', undefined, { update, old });
   for (const skipped of cel.skipped) options.onSkippedRule?.(skipped);
-  const shape = shapeIssues(plain, schema);
   const checked = schemaChecks(plain, schema);
-  const underShape = (path: string) => shape.some((s) => path.startsWith(`${s.path}[`));
+  // under a node of the wrong type the server reports only the type (class-validator's
+  // @ValidateNested() checks each element of an array where an object belongs)
+  const mistyped = checked.issues.filter((i) => i.constraint === 'type').map((i) => i.path);
+  const underShape = (path: string) => mistyped.some((p) => path.startsWith(`${p}[`) || path.startsWith(`${p}.`));
   const goFormat = (i: ValidationIssue) => formatConstraints.has(i.constraint) && checked.formatPaths.has(i.path);
   const classIssues = issuesFrom(errors).filter((i) => !underShape(i.path) && !goFormat(i));
   const kept = update ? unchangedPaths(plain, old, schema) : new Set<string>();
@@ -104,7 +105,7 @@ export async function validate(
   const inSchema = (i: ValidationIssue) =>
     i.constraint in converters || i.constraint.startsWith(OPERANT_CONSTRAINT_PREFIX);
   const issues = [
-    ...[...shape, ...checked.issues].filter((i) => !isRatcheted(i.path, kept)),
+    ...checked.issues.filter((i) => !isRatcheted(i.path, kept)),
     ...classIssues.filter((i) => !inSchema(i) || !isRatcheted(i.path, kept)),
     ...lists,
     ...checked.embedded,
