@@ -12,7 +12,7 @@ import { buildCrds, type CustomResourceDefinition, validate } from '@operant/crd
 import { installCrds } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { Gadget } from './fixtures/gadget.js';
-import { Widget, WidgetV1beta1 } from './fixtures/widget.js';
+import { validWidgetSpec, Widget, WidgetV1beta1 } from './fixtures/widget.js';
 
 /** installCrds sends wire-form JSON as it is (`x-kubernetes-*` keys included). */
 const toModel = (crd: CustomResourceDefinition): V1CustomResourceDefinition =>
@@ -21,16 +21,7 @@ const toModel = (crd: CustomResourceDefinition): V1CustomResourceDefinition =>
 const valid = {
   apiVersion: 'demo.operant.dev/v1',
   kind: 'Widget',
-  spec: {
-    image: 'nginx:1.27',
-    tier: 'pro',
-    ports: [{ name: 'http', port: 80 }],
-    tags: ['a', 'b'],
-    labels: { app: 'web' },
-    maxUnavailable: '25%',
-    autoscaling: { minReplicas: 1, maxReplicas: 5 },
-    resources: { cpu: '500m', memory: '1Gi' },
-  },
+  spec: validWidgetSpec,
 };
 
 type Spec = Record<string, unknown>;

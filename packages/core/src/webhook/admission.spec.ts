@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { MAX_DEPTH } from '@operant/crd';
+import { CustomObject, CustomResource, Immutable, MAX_DEPTH } from '@operant/crd';
+import { Type } from 'class-transformer';
+import { IsString, ValidateNested } from 'class-validator';
 import { GizmoV2 } from '../../test/fixtures/gizmo.js';
 import { noopLogger } from '../api/logger.js';
 import { type AdmissionReview, decodeAdmissionReview } from './admission.js';
@@ -58,6 +60,15 @@ describe('decodeAdmissionReview', () => {
   });
 });
 
+class LockSpec {
+  @IsString() @Immutable('zone is immutable') zone!: string;
+}
+
+@CustomResource({ group: 'example.com', version: 'v1', kind: 'Lock', scope: 'Namespaced' })
+class Lock extends CustomObject<LockSpec> {
+  @ValidateNested() @Type(() => LockSpec) declare spec: LockSpec;
+}
+
 describe('validating handler', () => {
   const calls: string[] = [];
   const validator: CustomValidator = {
@@ -98,6 +109,19 @@ describe('validating handler', () => {
         message: 'Widget ns/w is invalid: spec.size: must be at most 3',
         details: { causes: [{ field: 'spec.size', message: 'must be at most 3', reason: 'FieldValueInvalid' }] },
       },
+    });
+  });
+
+  it('runs transition rules against the old object on update, as the API server does', async () => {
+    const typed = validatingHandler({}, { type: Lock });
+    expect((await run(typed, review('CREATE', widget({ zone: 'b' })))).response?.allowed).toBe(true);
+    expect((await run(typed, review('UPDATE', widget({ zone: 'a' }), widget({ zone: 'a' })))).response?.allowed).toBe(
+      true,
+    );
+    const out = await run(typed, review('UPDATE', widget({ zone: 'b' }), widget({ zone: 'a' })));
+    expect(out.response).toMatchObject({
+      allowed: false,
+      status: { code: 422, details: { causes: [{ field: 'spec.zone', message: 'zone is immutable' }] } },
     });
   });
 

@@ -1,7 +1,8 @@
 /**
  * The validating admission handler of one kind: the object is checked against its CRD
  * class (`@operant/crd`'s `validate()`: class-validator constraints, custom constraints
- * such as cross-field rules, CEL rules) unless turned off, then the user's
+ * such as cross-field rules, CEL rules; on UPDATE with the old object, so transition rules
+ * run as in the API server) unless turned off, then the user's
  * `validateCreate`/`validateUpdate`/`validateDelete` run. Issues become a 422 denial whose
  * causes carry field paths. Stands behind `webhookManagedBy(mgr).for(T).withValidator(v)`.
  *
@@ -33,10 +34,18 @@ function loadValidate(): Promise<typeof validateFn> {
   return loading;
 }
 
-async function checkObject(obj: KubernetesObject, ctx: AdmissionContext, options: ValidatingOptions): Promise<void> {
+async function checkObject(
+  obj: KubernetesObject,
+  ctx: AdmissionContext,
+  options: ValidatingOptions,
+  old?: KubernetesObject,
+): Promise<void> {
   if (options.type === undefined || options.validateObject === false) return;
   const validate = await loadValidate();
-  const issues = await validate(obj, options.type, options.validateOptions);
+  const issues = await validate(obj, options.type, {
+    ...options.validateOptions,
+    ...(old === undefined ? {} : { old }),
+  });
   if (issues.length > 0) {
     throw invalid(
       issues.map((i) => ({ path: i.path, message: i.message })),
@@ -63,7 +72,7 @@ export function validatingHandler<T extends KubernetesObject>(
         warnings = (await validator.validateCreate?.(obj, ctx)) ?? undefined;
         break;
       case 'UPDATE':
-        await checkObject(obj, ctx, options);
+        await checkObject(obj, ctx, options, old ?? undefined);
         warnings = (await validator.validateUpdate?.(old, obj, ctx)) ?? undefined;
         break;
       case 'DELETE':

@@ -5,8 +5,7 @@
  * @module
  */
 import type { JSONSchemaProps } from '../schema/types.js';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObject } from './plain.js';
 
 export function applyDefaults(value: unknown, schema: JSONSchemaProps): void {
   if (Array.isArray(value)) {

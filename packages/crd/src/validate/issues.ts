@@ -14,6 +14,10 @@ export interface ValidationIssue {
   message: string;
 }
 
+/** `parent.key`, or `parent[i]` for an index: the API server's field path syntax. */
+export const fieldPath = (parent: string, key: string | number): string =>
+  typeof key === 'number' ? `${parent}[${key}]` : parent === '' ? key : `${parent}.${key}`;
+
 function childPath(parent: string, property: string, parentValue: unknown): string {
   if (Array.isArray(parentValue) || parentValue instanceof Set) {
     return `${parent}[${property}]`;

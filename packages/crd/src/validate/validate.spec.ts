@@ -49,10 +49,61 @@ describe('validate', () => {
     ]);
   });
 
-  it('reports transition rules it cannot evaluate instead of guessing', async () => {
+  it('reports transition rules it cannot evaluate without the old object instead of guessing', async () => {
     const skipped: string[] = [];
     await validate({ spec: { ...spec, storageClass: 'fast' } }, Widget, { onSkippedRule: (r) => skipped.push(r.path) });
     expect(skipped).toEqual(['spec.storageClass']);
+  });
+
+  it('runs transition rules against the old object, only where the old object has the field', async () => {
+    const old = { spec: { ...spec, storageClass: 'fast' } };
+    const changed = await validate({ spec: { ...spec, storageClass: 'slow' } }, Widget, { old });
+    expect(changed).toEqual([
+      { path: 'spec.storageClass', constraint: 'x-kubernetes-validations', message: 'field is immutable' },
+    ]);
+    expect(await validate({ spec: { ...spec, storageClass: 'fast' } }, Widget, { old })).toEqual([]);
+    expect(await validate({ spec: { ...spec, storageClass: 'slow' } }, Widget, { old: { spec } })).toEqual([]);
+  });
+
+  it('forgives, on update, errors in fields the update did not change (ratcheting)', async () => {
+    const old = { spec: { ...spec, replicas: 0, tags: ['a', 'a'] } };
+    expect(await validate({ spec: { ...old.spec, image: 'redis' } }, Widget, { old })).toEqual([]);
+    const changed = await validate({ spec: { ...old.spec, replicas: -1 } }, Widget, { old });
+    expect(changed.map((i) => [i.path, i.constraint])).toEqual([['spec.replicas', 'min']]);
+    expect((await validate(old, Widget)).map((i) => i.path)).toEqual(['spec.replicas', 'spec.tags', 'spec.tags[1]']);
+  });
+
+  it('names duplicates in set and map lists as the API server does', async () => {
+    const issues = await validate(
+      {
+        spec: {
+          ...spec,
+          tags: ['a', 'a'],
+          ports: [
+            { name: 'http', port: 80 },
+            { name: 'http', port: 81 },
+          ],
+        },
+      },
+      Widget,
+    );
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        { path: 'spec.tags[1]', constraint: 'duplicate', message: 'Duplicate value: "a"' },
+        { path: 'spec.ports[1]', constraint: 'duplicate', message: 'Duplicate value: {"name":"http"}' },
+      ]),
+    );
+  });
+
+  it('refuses an int-or-string that is neither, and a Quantity that does not parse', async () => {
+    const issues = await validate(
+      { spec: { ...spec, maxUnavailable: true, resources: { cpu: 'lots', memory: 2 } } },
+      Widget,
+    );
+    expect(issues.map((i) => [i.path, i.constraint])).toEqual([
+      ['spec.maxUnavailable', 'type'],
+      ['spec.resources.cpu', 'pattern'],
+    ]);
   });
 
   it('returns an issue naming the field and the limit for a 10,000-level object, instead of overflowing the stack', async () => {
