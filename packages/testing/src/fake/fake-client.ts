@@ -152,12 +152,20 @@ export class FakeClient implements Client {
     return chain() as Promise<R>;
   }
 
-  /** Defaults and validates `obj` against the kind's `@operant/crd` class, when one was given. */
-  async admit(info: ResourceInfo, obj: KubernetesObject, action: string): Promise<KubernetesObject> {
+  /**
+   * Defaults and validates `obj` against the kind's `@operant/crd` class, when one was given;
+   * on an update, `old` (the stored object) runs transition rules and ratcheting as the API server does.
+   */
+  async admit(
+    info: ResourceInfo,
+    obj: KubernetesObject,
+    action: string,
+    old?: KubernetesObject,
+  ): Promise<KubernetesObject> {
     const schema = this.config.schemas.get(resources.gvkString(info));
     if (schema === undefined) return obj;
     const defaulted = withDefaults(schema, obj) as KubernetesObject;
-    const issues = await validate(defaulted, schema as unknown as new () => object);
+    const issues = await validate(defaulted, schema as unknown as new () => object, { old });
     if (issues.length > 0) {
       const causes = issues.map((i) => ({ reason: 'FieldValueInvalid', field: i.path, message: i.message }));
       throw invalid(action, info, obj.metadata?.name ?? '', causes);

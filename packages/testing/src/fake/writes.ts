@@ -301,7 +301,7 @@ export class FakeWrites {
     if (uid !== undefined) throw conflict(s.action, s.info, s.name, uid);
     const { object, causes } = prepareUpdate(this.c.traits(s.info), s.old, incoming, sub);
     if (causes.length > 0) throw invalid(s.action, s.info, s.name, causes);
-    const next = await this.c.admit(s.info, object, s.action);
+    const next = await this.c.admit(s.info, object, s.action, s.old);
     const stale = this.c.tracker.owners(s.info, s.key);
     // an apply that changes only ownership still changes the object (its managedFields, on a real server)
     const unchanged =
