@@ -68,7 +68,11 @@ describeOrSkip(
       await fleet.setUp();
       cgroup = MemoryCgroup.create(`operant-memory-${process.pid}`, limitBytes);
       main = await spawnMain(env, container, { user: 'redis-operator', podNamespace, cgroup, nodeFlags });
-      await eventually(async () => expect(await ready().catch(() => 0)).toBe(200), 60_000);
+      await eventually(async () => {
+        if (main.child.exitCode !== null)
+          throw new Error(`the operator exited ${main.child.exitCode}:\n${main.output()}`);
+        expect(await ready().catch(() => 0)).toBe(200);
+      }, 60_000);
     }, 90_000);
 
     afterAll(async () => {
