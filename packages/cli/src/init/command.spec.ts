@@ -164,6 +164,22 @@ describe('operant init', () => {
     });
   });
 
+  it("sizes memory as the example operator's measured burst does, with V8's heap capped below the limit", async () => {
+    await init({ domain: 'example.com', name: 'redis-operator', repoDir: dir }, quiet);
+    const [, deployment] = (await read('config/manager/manager.yaml')).split('---\n').map((d) => parse(d));
+    const resources = deployment.spec.template.spec.containers[0].resources;
+    expect(resources).toEqual({ limits: { cpu: '500m', memory: '192Mi' }, requests: { cpu: '10m', memory: '128Mi' } });
+    const entrypoint = /^ENTRYPOINT .*$/m.exec(await read('Dockerfile'))?.[0];
+    expect(entrypoint).toBe('ENTRYPOINT ["/nodejs/bin/node", "--max-old-space-size-percentage=50", "dist/main.js"]');
+    // the example is where the figures were measured (its fault suite runs it in a cgroup at this limit)
+    const example = new URL('../../../../examples/redis-operator/', import.meta.url);
+    const [, exampleDeployment] = (await readFile(new URL('config/manager/manager.yaml', example), 'utf8'))
+      .split('---\n')
+      .map((d) => parse(d));
+    expect(exampleDeployment.spec.template.spec.containers[0].resources).toEqual(resources);
+    expect(await readFile(new URL('Dockerfile', example), 'utf8')).toContain(`\n${entrypoint}\n`);
+  });
+
   it('names the project after its folder when --name is absent', async () => {
     const project = join(dir, 'memcached-operator');
     await init({ domain: 'example.com', repoDir: project }, quiet);

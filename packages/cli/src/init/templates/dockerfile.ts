@@ -1,7 +1,8 @@
 /**
  * `Dockerfile`: kubebuilder's two stages in Node: compile on `node:24`, keep only the
  * production dependencies, and run on a distroless Node 24 image as the non-root user
- * 65532 (the manager Deployment also sets `runAsNonRoot`).
+ * 65532 (the manager Deployment also sets `runAsNonRoot`), with V8's heap capped at half the
+ * container's memory limit (`--max-old-space-size-percentage=50`).
  * @module
  */
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
@@ -27,6 +28,7 @@ COPY --from=builder /workspace/node_modules/ node_modules/
 COPY --from=builder /workspace/dist/ dist/
 USER 65532:65532
 
-ENTRYPOINT ["/nodejs/bin/node", "dist/main.js"]
+# V8's heap at most half the container's memory limit: V8 collects before the kernel's OOM killer acts
+ENTRYPOINT ["/nodejs/bin/node", "--max-old-space-size-percentage=50", "dist/main.js"]
 `,
 };
