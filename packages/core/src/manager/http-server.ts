@@ -5,7 +5,7 @@
  * idle timeouts and a connection cap come from `ServerLimits` (see server-limits.ts).
  * @module
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
 import { capConnections, type ServerLimits, serverOptions } from './server-limits.js';
@@ -52,6 +52,9 @@ export class HttpServer implements Runnable, LeaderElectionRunnable {
 
   async start(signal: AbortSignal): Promise<void> {
     const { host, port } = parseBindAddress(this.bindAddress);
+    // node:http when the server starts, and as the CommonJS module: an ESM import of it reads
+    // every export, and its `WebSocket` getter loads Node's bundled undici (~14 MiB RSS)
+    const { createServer } = process.getBuiltinModule('node:http');
     const server = createServer(serverOptions(this.limits), (req: IncomingMessage, res: ServerResponse) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       this.handler(url, req).then(
