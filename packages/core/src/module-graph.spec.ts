@@ -61,6 +61,75 @@ describe('the module graph of @operant/core', () => {
     return recordedModules(out);
   }
 
+  /**
+   * The modules and the Node built-ins (`process.moduleLoadList`, which also sees
+   * `process.getBuiltinModule`) a fresh node process loads to run `script`, an ES module
+   * body with `core` bound to the built `@operant/core`.
+   */
+  async function loadedBy(script: string): Promise<{ modules: RecordedModule[]; builtins: string[] }> {
+    const out = join(dir, `graph-${++runs}.txt`);
+    const body = `const core = await import(${JSON.stringify(new URL('index.js', dist).href)});
+${script}
+console.log(JSON.stringify(process.moduleLoadList));`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', recorder, '--input-type=module', '-e', body],
+      { cwd: new URL('..', import.meta.url), env: { ...process.env, MODULE_GRAPH_OUT: out } },
+    );
+    const list = JSON.parse(stdout.trim().split('\n').at(-1) ?? '[]') as string[];
+    const builtins = list.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length));
+    return { modules: recordedModules(out), builtins };
+  }
+
+  /** A Manager and a builder controller, nothing started (no API server needed). */
+  const builderPath = `const kubeConfig = {
+  getCurrentCluster: () => ({ name: 'c', server: 'https://127.0.0.1:1', skipTLSVerify: false }),
+  getCurrentUser: () => ({ name: 'u', token: 't' }),
+};
+const mgr = new core.Manager({ kubeConfig });
+const Widget = core.resourceType({ group: 'example.dev', version: 'v1', kind: 'Widget', plural: 'widgets', namespaced: true });
+core.controllerManagedBy(mgr).for(Widget).owns(core.ConfigMap).complete({ async reconcile() {} });`;
+
+  /** The servers' and the API transport's modules: loaded when a server starts or the first request is sent. */
+  const wire = ['http', 'https', 'tls', 'http2', 'internal/deps/undici/undici'];
+  /** Loaded by the first reconcile, event, lease or exec credential plugin (and by TLS). */
+  const later = ['crypto', 'child_process'];
+
+  it('loads neither inversify nor undici, node:http, node:https, node:tls, node:http2, node:crypto or node:child_process for the builder path up to start()', async () => {
+    const { modules, builtins } = await loadedBy(builderPath);
+    expect(packagesLoaded(modules, ['inversify', '@inversifyjs/core', 'undici'])).toEqual([]);
+    expect(builtins.filter((m) => wire.includes(m) || later.includes(m))).toEqual([]);
+  });
+
+  it("loads node:http (not its ESM namespace, whose WebSocket getter loads Node's undici) once the metrics server starts", async () => {
+    const { builtins } = await loadedBy(`const kubeConfig = {
+  getCurrentCluster: () => ({ name: 'c', server: 'https://127.0.0.1:1', skipTLSVerify: false }),
+  getCurrentUser: () => ({ name: 'u', token: 't' }),
+};
+const mgr = new core.Manager({ kubeConfig, metricsBindAddress: '127.0.0.1:0' });
+const stop = new AbortController();
+const running = mgr.metricsServer.start(stop.signal);
+await mgr.metricsServer.address();
+stop.abort();
+await running;`);
+    expect(builtins.filter((m) => wire.includes(m))).toEqual(['http']);
+  });
+
+  it('loads undici, node:tls and node:http2 with the first request to the API server', async () => {
+    const { modules, builtins } = await loadedBy(`${builderPath}
+await mgr.client.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace: 'a', name: 'b' } }).catch(() => undefined);`);
+    expect(packagesLoaded(modules, ['undici'])).toEqual([expect.stringMatching(/^\d+ modules of undici/)]);
+    expect(builtins).toEqual(expect.arrayContaining(['tls', 'http2']));
+    expect(builtins).not.toContain('internal/deps/undici/undici');
+  });
+
+  it('loads inversify for a decorated controller (the decorators make their class injectable)', async () => {
+    const { modules } =
+      await loadedBy(`const Widget = core.resourceType({ group: 'example.dev', version: 'v1', kind: 'Widget', plural: 'widgets', namespaced: true });
+core.Controller({ for: Widget })(class WidgetController {});`);
+    expect(packagesLoaded(modules, ['inversify'])).toEqual([expect.stringMatching(/^\d+ modules of inversify/)]);
+  });
+
   it("sees client-node's generated models when something imports client-node", async () => {
     const loaded = await modulesLoadedBy('@kubernetes/client-node');
     expect(generatedModels(loaded).length).toBeGreaterThan(500);

@@ -170,7 +170,9 @@ describe('operant init', () => {
     const resources = deployment.spec.template.spec.containers[0].resources;
     expect(resources).toEqual({ limits: { cpu: '500m', memory: '192Mi' }, requests: { cpu: '10m', memory: '128Mi' } });
     const entrypoint = /^ENTRYPOINT .*$/m.exec(await read('Dockerfile'))?.[0];
-    expect(entrypoint).toBe('ENTRYPOINT ["/nodejs/bin/node", "--max-old-space-size-percentage=50", "dist/main.js"]');
+    expect(entrypoint).toBe(
+      'ENTRYPOINT ["/nodejs/bin/node", "--max-old-space-size-percentage=50", "--max-semi-space-size=1", "dist/main.js"]',
+    );
     // the example is where the figures were measured (its fault suite runs it in a cgroup at this limit)
     const example = new URL('../../../../examples/redis-operator/', import.meta.url);
     const [, exampleDeployment] = (await readFile(new URL('config/manager/manager.yaml', example), 'utf8'))

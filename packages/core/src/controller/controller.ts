@@ -22,7 +22,6 @@
  * for up to `gracefulShutdownTimeoutMs` before aborting their signals.
  * @module
  */
-import { randomUUID } from 'node:crypto';
 import type { RequestQueue } from '../api/event-handler.js';
 import { type Logger, noopLogger } from '../api/logger.js';
 import type { ReconcileContext, Reconciler } from '../api/reconciler.js';
@@ -208,7 +207,7 @@ export class Controller implements Runnable, LeaderElectionRunnable {
 
   private async reconcileKey(key: string): Promise<void> {
     const request: Request = requestFromKey(key);
-    const reconcileID = randomUUID();
+    const reconcileID = process.getBuiltinModule('node:crypto').randomUUID();
     const log = this.log.child({ namespace: request.namespace, name: request.name, reconcileID });
     const signals = [this.hardStop.signal];
     if (this.options.reconcileTimeoutMs !== undefined)

@@ -4,7 +4,7 @@
  * `controllerManagedBy(mgr).for(options.for).owns(...).named(name).withOptions(options)`.
  * @module
  */
-import { injectable } from 'inversify';
+import { inversify } from '../di/inversify.js';
 import { DecoratorError, place } from './errors.js';
 import { updateControllerMetadata } from './metadata/storage.js';
 import type { ControllerDecoratorOptions } from './metadata/types.js';
@@ -22,7 +22,7 @@ export function Controller(options: ControllerDecoratorOptions): ClassDecorator 
     options.owns?.forEach((kind, i) => {
       if (!isType(kind)) throw new DecoratorError(`@Controller on ${place(target)}: owns[${i}] is not a resource type`);
     });
-    injectable()(target);
+    inversify().injectable()(target);
     updateControllerMetadata(target, (m) => ({ ...m, options: { ...options, owns: options.owns ?? [] } }));
   };
 }

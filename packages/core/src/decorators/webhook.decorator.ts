@@ -15,7 +15,7 @@
  * `createOperator({ webhooks })` or `@Module({ webhooks })`.
  * @module
  */
-import { injectable } from 'inversify';
+import { inversify } from '../di/inversify.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import { DecoratorError, place } from './errors.js';
 import { getWebhookMetadata, updateWebhookMetadata } from './metadata/storage.js';
@@ -36,7 +36,7 @@ function checkManifestOptions(where: string, options: WebhookManifestOptions): v
 
 /** The first webhook decorator on a class makes it injectable; the others find its record. */
 function markInjectable(target: object): void {
-  if (getWebhookMetadata(target) === undefined) injectable()(target as never);
+  if (getWebhookMetadata(target) === undefined) inversify().injectable()(target as never);
 }
 
 export function ValidatingWebhook(type: ResourceType, options: ValidatingWebhookOptions = {}): ClassDecorator {

@@ -4,11 +4,12 @@
  * values, classes under a token, sync or async factories; singleton by default).
  * @module
  */
-import { Container, type ServiceIdentifier } from 'inversify';
+import type { Container, ServiceIdentifier } from 'inversify';
 import { Cache } from '../cache/cache.js';
 import { KubeConfig } from '../client/config.js';
 import type { Provider } from '../decorators/metadata/types.js';
 import type { Manager } from '../manager/manager.js';
+import { inversify } from './inversify.js';
 import { CLIENT, EVENT_RECORDER, LOGGER, OPERATOR_OPTIONS } from './tokens.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: any constructor
@@ -48,7 +49,7 @@ export function bindProvider(container: Container, provider: Provider): void {
 }
 
 export function createContainer(manager: Manager, providers: readonly Provider[], options: unknown): Container {
-  const container = new Container({ defaultScope: 'Singleton' });
+  const container = new (inversify().Container)({ defaultScope: 'Singleton' });
   // Operant's KubeConfig class is the token; the value may be a client-node KubeConfig too
   container.bind<unknown>(KubeConfig).toConstantValue(manager.kubeConfig);
   container.bind(Cache).toConstantValue(manager.cache);

@@ -6,7 +6,6 @@
  * update one Event's `series` (count, lastObservedTime) instead of creating new ones.
  * @module
  */
-import { randomBytes } from 'node:crypto';
 import type { Logger } from '../api/logger.js';
 import type { KubernetesObject } from '../api/object.js';
 import type { Client } from '../client/interfaces.js';
@@ -84,7 +83,7 @@ export class Recorder implements EventRecorder {
       );
       return;
     }
-    const name = `${meta.name ?? 'object'}.${now.getTime().toString(16)}${randomBytes(2).toString('hex')}`;
+    const name = `${meta.name ?? 'object'}.${now.getTime().toString(16)}${process.getBuiltinModule('node:crypto').randomBytes(2).toString('hex')}`;
     await this.options.client.create<EventsV1Event>({
       apiVersion: 'events.k8s.io/v1',
       kind: 'Event',

@@ -14,7 +14,6 @@
  * The guarantee holds while renewDeadline < leaseDuration and clocks advance at similar rates.
  * @module
  */
-import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from '../api/logger.js';
 import { sleep } from '../cache/backoff.js';
@@ -72,7 +71,7 @@ export class LeaseElector implements LeaderElector {
   private renewing: Promise<void> | undefined;
 
   constructor(private readonly options: LeaseElectorOptions) {
-    this.identity = options.identity ?? `${hostname()}_${randomUUID()}`;
+    this.identity = options.identity ?? `${hostname()}_${process.getBuiltinModule('node:crypto').randomUUID()}`;
     this.leaseDurationMs = options.leaseDurationMs ?? 15_000;
     this.renewDeadlineMs = options.renewDeadlineMs ?? 10_000;
     this.retryPeriodMs = options.retryPeriodMs ?? 2_000;

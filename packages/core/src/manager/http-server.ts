@@ -6,7 +6,7 @@
  * `secure`, it serves HTTPS instead (tls-server.ts, imported only then).
  * @module
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
 import { capConnections, type ServerLimits, serverOptions } from './server-limits.js';
@@ -71,8 +71,12 @@ export class HttpServer implements Runnable, LeaderElectionRunnable {
     };
     let server: Server;
     let watch: ((signal: AbortSignal) => Promise<void>) | undefined;
-    if (this.secure === undefined) server = createServer(serverOptions(this.limits), listener);
-    else {
+    if (this.secure === undefined) {
+      // node:http when the server starts, and as the CommonJS module: an ESM import of it reads
+      // every export, and its `WebSocket` getter loads Node's bundled undici (~14 MiB RSS)
+      const { createServer } = process.getBuiltinModule('node:http');
+      server = createServer(serverOptions(this.limits), listener);
+    } else {
       try {
         const { createTlsServer } = await import('./tls-server.js');
         ({ server, watch } = await createTlsServer(this.secure, this.limits, listener));

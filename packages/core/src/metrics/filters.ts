@@ -12,7 +12,6 @@
  * a scraper needs `get` on the non-resource URL `/metrics` (`metrics-reader`).
  * @module
  */
-import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from '../api/logger.js';
 import type { RestClient } from '../client/rest.js';
@@ -82,7 +81,7 @@ export function withAuthenticationAndAuthorization(
   const timeout = () => AbortSignal.timeout(options.reviewTimeoutMs ?? 10_000);
 
   async function authenticate(token: string): Promise<UserInfo | null> {
-    const key = createHash('sha256').update(token).digest('hex');
+    const key = process.getBuiltinModule('node:crypto').createHash('sha256').update(token).digest('hex');
     const known = tokens.get(key);
     if (known !== undefined) return known;
     const review = await rest.json<TokenReview>(

@@ -9,7 +9,6 @@
 import { type FSWatcher, watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createSecureContext } from 'node:tls';
 import type { Logger } from '../api/logger.js';
 import { WebhookError } from './errors.js';
 
@@ -45,7 +44,8 @@ export class CertWatcher {
     try {
       const [cert, key] = await Promise.all([readFile(this.certPath), readFile(this.keyPath)]);
       pair = { cert, key };
-      createSecureContext(pair); // throws when the key does not match or either is malformed
+      // node:tls is loaded with the first pair, not with the package
+      process.getBuiltinModule('node:tls').createSecureContext(pair); // throws when the key does not match or either is malformed
     } catch (err) {
       throw new WebhookError(
         'config',

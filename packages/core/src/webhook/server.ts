@@ -12,11 +12,10 @@
  */
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createServer, type Server } from 'node:https';
+import type { Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect } from 'node:tls';
 import type { Logger } from '../api/logger.js';
 import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
 import { newLogger } from '../log/winston.js';
@@ -149,10 +148,12 @@ export class WebhookServer implements Runnable, LeaderElectionRunnable {
       const { address, port } = await this.listening;
       const host = address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address;
       await new Promise<void>((resolve, reject) => {
-        const socket = connect({ host, port, rejectUnauthorized: false, timeout: 2_000 }, () => {
-          socket.end();
-          resolve();
-        });
+        const socket = process
+          .getBuiltinModule('node:tls')
+          .connect({ host, port, rejectUnauthorized: false, timeout: 2_000 }, () => {
+            socket.end();
+            resolve();
+          });
         socket.on('timeout', () => socket.destroy(new Error(`no TLS handshake with ${host}:${port} within 2 s`)));
         socket.on('error', (err) => reject(new Error(`webhook server is not reachable: ${err.message}`)));
       });
@@ -178,10 +179,13 @@ export class WebhookServer implements Runnable, LeaderElectionRunnable {
       this.failed(err);
       throw err;
     }
-    server = createServer(
-      { ...pair, minVersion: 'TLSv1.2', ...serverOptions(this.options) },
-      (req, res) => void this.serve(req, res, signal),
-    );
+    // node:https and node:tls are loaded when a webhook server starts, not with the package
+    server = process
+      .getBuiltinModule('node:https')
+      .createServer(
+        { ...pair, minVersion: 'TLSv1.2', ...serverOptions(this.options) },
+        (req, res) => void this.serve(req, res, signal),
+      );
     capConnections(server, this.options);
     const { host = '0.0.0.0', port = 9443 } = this.options;
     await new Promise<void>((resolve, reject) => {

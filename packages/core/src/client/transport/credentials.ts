@@ -8,8 +8,6 @@
  * rebuilt. Exotic `auth-provider`s load `@kubernetes/client-node` lazily, only when used.
  * @module
  */
-import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { KubeCluster, KubeConfigSource, KubeUser } from '../kubeconfig.js';
 
@@ -119,7 +117,9 @@ export class Credentials {
       key,
       rejectUnauthorized: cluster.skipTLSVerify ? false : undefined,
       servername: cluster.tlsServerName,
-      digest: createHash('sha256')
+      digest: process
+        .getBuiltinModule('node:crypto')
+        .createHash('sha256')
         .update(`${parts}\0${cluster.skipTLSVerify}\0${cluster.tlsServerName ?? ''}`)
         .digest('hex'),
     };
@@ -182,23 +182,28 @@ function runExec(config: NonNullable<KubeUser['exec']>, cluster: KubeCluster): P
   }
   env.KUBERNETES_EXEC_INFO = JSON.stringify({ apiVersion, kind: 'ExecCredential', spec });
   return new Promise((resolve, reject) => {
-    execFile(config.command, config.args ?? [], { env, timeout: 60_000 }, (err, stdout, stderr) => {
-      if (err) {
-        reject(new Error(`exec plugin ${config.command} failed: ${err.message}${stderr ? `: ${stderr.trim()}` : ''}`));
-        return;
-      }
-      try {
-        const status = (JSON.parse(stdout) as { status?: Record<string, string> }).status ?? {};
-        const expires = status.expirationTimestamp ? Date.parse(status.expirationTimestamp) : Number.NaN;
-        resolve({
-          token: status.token || undefined,
-          cert: status.clientCertificateData || undefined,
-          key: status.clientKeyData || undefined,
-          expiresAt: Number.isNaN(expires) ? undefined : expires,
-        });
-      } catch (parseErr) {
-        reject(new Error(`exec plugin ${config.command} printed no ExecCredential`, { cause: parseErr }));
-      }
-    });
+    // node:child_process is loaded for an exec plugin only, not with the package
+    process
+      .getBuiltinModule('node:child_process')
+      .execFile(config.command, config.args ?? [], { env, timeout: 60_000 }, (err, stdout, stderr) => {
+        if (err) {
+          reject(
+            new Error(`exec plugin ${config.command} failed: ${err.message}${stderr ? `: ${stderr.trim()}` : ''}`),
+          );
+          return;
+        }
+        try {
+          const status = (JSON.parse(stdout) as { status?: Record<string, string> }).status ?? {};
+          const expires = status.expirationTimestamp ? Date.parse(status.expirationTimestamp) : Number.NaN;
+          resolve({
+            token: status.token || undefined,
+            cert: status.clientCertificateData || undefined,
+            key: status.clientKeyData || undefined,
+            expiresAt: Number.isNaN(expires) ? undefined : expires,
+          });
+        } catch (parseErr) {
+          reject(new Error(`exec plugin ${config.command} printed no ExecCredential`, { cause: parseErr }));
+        }
+      });
   });
 }

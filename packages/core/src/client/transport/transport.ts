@@ -15,16 +15,26 @@ import type { Agent as AgentClass, Dispatcher, ProxyAgent as ProxyAgentClass } f
 import type { TlsIdentity } from './credentials.js';
 
 // undici's index loads fetch, WebSocket, caches, mocks (~29 MiB RSS); the dispatchers alone
-// ~16 MiB. undici has no exports map, and its version is pinned.
+// ~16 MiB with node:http2, node:tls and node:http. They are loaded with the first dispatcher,
+// not with the package. undici has no exports map, and its version is pinned.
 const require = createRequire(import.meta.url);
-const Agent = require('undici/lib/dispatcher/agent.js') as typeof AgentClass;
-const proxyAgent = () => require('undici/lib/dispatcher/proxy-agent.js') as typeof ProxyAgentClass;
-// `dispatcher.request()` and friends are mixed into Dispatcher's prototype by undici's index,
-// which is not loaded here: mix them in the same way (idempotent; the same functions).
-Object.assign(
-  (require('undici/lib/dispatcher/dispatcher.js') as { prototype: object }).prototype,
-  require('undici/lib/api/index.js'),
-);
+let agentClass: typeof AgentClass | undefined;
+function undiciAgent(): typeof AgentClass {
+  if (agentClass === undefined) {
+    // `dispatcher.request()` and friends are mixed into Dispatcher's prototype by undici's index,
+    // which is not loaded here: mix them in the same way (idempotent; the same functions).
+    Object.assign(
+      (require('undici/lib/dispatcher/dispatcher.js') as { prototype: object }).prototype,
+      require('undici/lib/api/index.js'),
+    );
+    agentClass = require('undici/lib/dispatcher/agent.js') as typeof AgentClass;
+  }
+  return agentClass;
+}
+const proxyAgent = () => {
+  undiciAgent();
+  return require('undici/lib/dispatcher/proxy-agent.js') as typeof ProxyAgentClass;
+};
 
 export interface TransportOptions {
   /** Offer HTTP/2 (default: true unless `DISABLE_HTTP2` is set). */
@@ -91,7 +101,9 @@ export function dispatcherFor(
     connect,
   };
   const dispatcher =
-    proxyUrl === undefined ? new Agent(common) : new (proxyAgent())({ ...common, uri: proxyUrl, requestTls: connect });
+    proxyUrl === undefined
+      ? new (undiciAgent())(common)
+      : new (proxyAgent())({ ...common, uri: proxyUrl, requestTls: connect });
   dispatchers.set(key, { dispatcher, slot });
   bySlot.set(slot, key);
   return dispatcher;
