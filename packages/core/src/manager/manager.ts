@@ -29,10 +29,10 @@ import { newLogger } from '../log/winston.js';
 import { Metrics, type MetricsOptions } from '../metrics/metrics.js';
 import { ResourceRegistry } from '../resources/registry.js';
 import type { ResourceType } from '../resources/resource-type.js';
+import type { ServerLimits } from '../server/limits.js';
 import { WebhookServer, type WebhookServerOptions } from '../webhook/server.js';
 import { HttpServer } from './http-server.js';
 import { type MetricsServerOptions, newMetricsServer } from './metrics-server.js';
-import type { ServerLimits } from './server-limits.js';
 
 export interface ManagerOptions {
   /** Defaults to `KUBECONFIG`, in-cluster config or `~/.kube/config`. */
