@@ -6,7 +6,7 @@
  */
 export * from './api/index.js';
 export * as builder from './builder/index.js';
-export { BuilderError, controllerManagedBy } from './builder/index.js';
+export { BuilderError, controllerManagedBy, webhookManagedBy } from './builder/index.js';
 export * as cache from './cache/index.js';
 export {
   type ByObject,
@@ -98,7 +98,6 @@ export {
   WebhookError,
   WebhookServer,
   type WebhookServerOptions,
-  webhookManagedBy,
 } from './webhook/index.js';
 export * as workqueue from './workqueue/index.js';
 export { Workqueue, type WorkqueueOptions } from './workqueue/index.js';

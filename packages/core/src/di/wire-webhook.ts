@@ -3,8 +3,9 @@
  * the decorators stand for, done with `webhookManagedBy(mgr)`.
  * @module
  */
+
+import { webhookManagedBy } from '../builder/webhook-builder.js';
 import type { Manager } from '../manager/manager.js';
-import { webhookManagedBy } from '../webhook/builder.js';
 import type { Converter, CustomDefaulter, CustomValidator } from '../webhook/contracts.js';
 import type { WebhookSpec } from './scan-webhook.js';
 

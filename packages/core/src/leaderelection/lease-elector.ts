@@ -20,8 +20,8 @@ import { sleep } from '../cache/backoff.js';
 import { isConflict, isNotFound } from '../client/errors.js';
 import type { Client } from '../client/interfaces.js';
 import { microTime } from '../client/micro-time.js';
-import type { LeaderElector } from '../manager/manager.js';
 import { resourceType } from '../resources/resource-type.js';
+import type { LeaderElector } from './leader-elector.js';
 
 interface Lease {
   apiVersion?: string;

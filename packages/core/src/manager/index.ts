@@ -4,9 +4,10 @@
  * @module manager
  */
 
+export type { LeaderElector } from '../leaderelection/leader-elector.js';
+export { DEFAULT_SERVER_LIMITS, type ServerLimits } from '../server/limits.js';
 export { managerOptionsFromFlags } from './flags.js';
-export { type LeaderElector, Manager, ManagerError, type ManagerOptions, newManager } from './manager.js';
+export { Manager, ManagerError, type ManagerOptions, newManager } from './manager.js';
 export type { MetricsServerOptions } from './metrics-server.js';
 export { type RunOperatorOptions, runOperator } from './run-operator.js';
-export { DEFAULT_SERVER_LIMITS, type ServerLimits } from './server-limits.js';
 export { setupSignalHandler } from './signals.js';

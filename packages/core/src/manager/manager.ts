@@ -23,23 +23,16 @@ import type { Client } from '../client/interfaces.js';
 import type { KubeConfigSource as KubeConfig } from '../client/kubeconfig.js';
 import { type EventRecorder, Recorder } from '../events/recorder.js';
 import { Checks } from '../healthz/checks.js';
+import type { LeaderElector } from '../leaderelection/leader-elector.js';
 import { LeaseElector } from '../leaderelection/lease-elector.js';
 import { newLogger } from '../log/winston.js';
 import { Metrics, type MetricsOptions } from '../metrics/metrics.js';
 import { ResourceRegistry } from '../resources/registry.js';
 import type { ResourceType } from '../resources/resource-type.js';
+import type { ServerLimits } from '../server/limits.js';
 import { WebhookServer, type WebhookServerOptions } from '../webhook/server.js';
 import { HttpServer } from './http-server.js';
 import { type MetricsServerOptions, newMetricsServer } from './metrics-server.js';
-import type { ServerLimits } from './server-limits.js';
-
-/** The seam for leader election: resolves once this process leads (or rejects on failure). */
-export interface LeaderElector {
-  /** Campaigns until elected; `lost` is called if leadership is lost after that. */
-  elect(signal: AbortSignal, lost: (err: Error) => void): Promise<void>;
-  /** After a clean stop: gives the leadership up (if configured to) so a standby takes over at once. */
-  release?(): Promise<void>;
-}
 
 export interface ManagerOptions {
   /** Defaults to `KUBECONFIG`, in-cluster config or `~/.kube/config`. */

@@ -15,9 +15,9 @@ import { presentedCertificate } from '../../test/fixtures/tls.js';
 import { noopLogger } from '../api/logger.js';
 import type { RestClient } from '../client/rest.js';
 import { Metrics } from '../metrics/metrics.js';
+import type { ServerLimits } from '../server/limits.js';
 import type { HttpServer } from './http-server.js';
 import { type MetricsServerOptions, newMetricsServer } from './metrics-server.js';
-import type { ServerLimits } from './server-limits.js';
 
 const rest = {} as RestClient; // no filter here sends a review
 

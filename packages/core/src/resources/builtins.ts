@@ -8,7 +8,7 @@
  * @module
  */
 import * as kinds from './kinds.js';
-import type { ResourceResolver } from './registry.js';
+import type { ResourceResolver } from './resolver.js';
 import { gvkString, type ResourceDescriptor, type ResourceInfo } from './resource-type.js';
 
 /** Each built-in kind by the name of its client-node model class. */

@@ -5,7 +5,7 @@
  * `@operant/crd`; other readers can be passed in for classes described some other way.
  * @module
  */
-import type { ResourceResolver } from './registry.js';
+import type { ResourceResolver } from './resolver.js';
 import type { ObjectClass, ResourceInfo } from './resource-type.js';
 
 /** What a CRD class's metadata must provide; `scope` follows the CRD's `spec.scope`. */

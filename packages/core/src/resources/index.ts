@@ -14,7 +14,8 @@ export { builtinKinds, supportsStrategicMerge } from './builtins.js';
 export { type CustomResourceCoordinates, crdResolver } from './crd-adapter.js';
 export { Discovery, type GetJson } from './discovery.js';
 export * from './kinds.js';
-export { ResourceRegistry, type ResourceResolver } from './registry.js';
+export { ResourceRegistry } from './registry.js';
+export type { ResourceResolver } from './resolver.js';
 export {
   apiVersionOf,
   gvkString,

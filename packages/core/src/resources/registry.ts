@@ -13,6 +13,7 @@ import type { KubernetesObject } from '../api/object.js';
 import { ClientError } from '../client/errors.js';
 import { builtinKinds, clientNodeResolver } from './builtins.js';
 import { crdResolver } from './crd-adapter.js';
+import type { ResourceResolver } from './resolver.js';
 import {
   isResourceDescriptor,
   type ObjectClass,
@@ -20,9 +21,6 @@ import {
   type ResourceInfo,
   type ResourceType,
 } from './resource-type.js';
-
-/** Answers `ResourceInfo` for classes the registry was not told about, or undefined. */
-export type ResourceResolver = (type: ObjectClass) => ResourceInfo | undefined;
 
 export class ResourceRegistry {
   private readonly classes = new Map<ObjectClass, ResourceInfo>();

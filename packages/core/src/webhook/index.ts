@@ -1,7 +1,8 @@
 /**
  * Admission and conversion webhooks.
  *
- * - `webhookManagedBy(mgr).for(T).withValidator(v).withDefaulter(d).withConverter(Spoke, c).complete()`;
+ * - what `webhookManagedBy(mgr)` (in `builder/`, at the root) registers: validating and defaulting
+ *   handlers, conversions;
  * - `WebhookServer` (HTTPS, certificates reloaded from a folder), `mgr.getWebhookServer()`;
  * - contracts: `CustomValidator`, `CustomDefaulter`, `Converter`; `denied()`, `invalid()` to refuse;
  * - the wire: AdmissionReview and ConversionReview v1 types, `createJsonPatch`, route paths.
@@ -19,7 +20,6 @@ export {
   patchResponse,
   type Status,
 } from './admission.js';
-export { type ValidatorOptions, WebhookBuilder, webhookManagedBy } from './builder.js';
 export { type CertPair, CertWatcher, type CertWatcherOptions } from './cert-watcher.js';
 export type {
   AdmissionContext,

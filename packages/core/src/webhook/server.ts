@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import type { Logger } from '../api/logger.js';
 import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
 import { newLogger } from '../log/winston.js';
-import { capConnections, type ServerLimits, serverOptions } from '../manager/server-limits.js';
+import { capConnections, type ServerLimits, serverOptions } from '../server/limits.js';
 import { CertWatcher } from './cert-watcher.js';
 import type { AdmissionHandler } from './contracts.js';
 import { Conversions, decodeConversionReview } from './conversion.js';

@@ -28,6 +28,7 @@ import { type KindTraits, traitsOf } from './kinds.js';
 import { page, select } from './select.js';
 import { invalid, notFound } from './status-errors.js';
 import type { ObjectTracker } from './tracker.js';
+import type { WriteContext } from './write-context.js';
 import { FakeWrites } from './writes.js';
 
 type Options = client.CreateOptions & { force?: boolean };
@@ -55,7 +56,7 @@ export interface FakeClientConfig {
   mutableReads: boolean;
 }
 
-export class FakeClient implements Client {
+export class FakeClient implements Client, WriteContext {
   readonly tracker: ObjectTracker;
   readonly registry: ResourceRegistry;
   readonly fieldOwner: string;

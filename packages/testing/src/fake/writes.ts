@@ -15,7 +15,6 @@ import {
   resources,
 } from '@operant/core';
 import { markDeleted, nameCauses, nameFor, prepareCreate, prepareUpdate, uidMismatch } from './admission.js';
-import type { FakeClient } from './fake-client.js';
 import { applyFields, type FieldOwners, recordUpdate } from './field-owners.js';
 import {
   applyJsonPatch,
@@ -38,6 +37,7 @@ import {
   preconditionFailed,
 } from './status-errors.js';
 import { applyStrategicPatch } from './strategic.js';
+import type { WriteContext } from './write-context.js';
 
 type Sub = 'status' | undefined;
 type Stored = { info: ResourceInfo; key: string; old: KubernetesObject; name: string; action: string };
@@ -46,7 +46,7 @@ const of = (sub: Sub) => (sub ? `${sub} of ` : '');
 
 export class FakeWrites {
   constructor(
-    private readonly c: FakeClient,
+    private readonly c: WriteContext,
     private readonly now: () => Date,
   ) {}
 

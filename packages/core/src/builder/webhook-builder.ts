@@ -4,7 +4,8 @@
  * alone acts — it resolves the kind, checks everything at once, and registers the handlers
  * on the manager's webhook server at kubebuilder's paths. With converters, `for(Type)` is
  * the hub of its kind. The decorators (`@ValidatingWebhook`, `@DefaultingWebhook`,
- * `@Conversion`) are sugar over these calls.
+ * `@Conversion`) are sugar over these calls. It stands beside `controllerManagedBy`, as
+ * controller-runtime's builder package holds both; the handlers it registers are `webhook/`'s.
  * @module
  */
 import type { Newable } from '@operant/crd';
@@ -12,11 +13,11 @@ import { getResourceMetadata } from '@operant/crd/metadata';
 import type { KubernetesObject } from '../api/object.js';
 import type { Manager } from '../manager/manager.js';
 import type { ResourceType } from '../resources/resource-type.js';
-import type { Converter, CustomDefaulter, CustomValidator } from './contracts.js';
-import { defaultingHandler } from './defaulting.js';
-import { WebhookError } from './errors.js';
-import { mutatePath, validatePath } from './paths.js';
-import { type ValidatingOptions, validatingHandler } from './validating.js';
+import type { Converter, CustomDefaulter, CustomValidator } from '../webhook/contracts.js';
+import { defaultingHandler } from '../webhook/defaulting.js';
+import { WebhookError } from '../webhook/errors.js';
+import { mutatePath, validatePath } from '../webhook/paths.js';
+import { type ValidatingOptions, validatingHandler } from '../webhook/validating.js';
 
 export type ValidatorOptions = Omit<ValidatingOptions, 'type'>;
 

@@ -6,6 +6,8 @@
  * slow-loris client hold a socket for half a minute or more; these defaults cut it within
  * a few seconds while staying far beyond what kube-apiserver (a webhook call times out
  * after 10 s by default, 30 s at most) or Prometheus needs.
+ * It stands in its own folder, below both `manager/` and `webhook/`, so that the webhook server
+ * does not import the manager's folder (which imports the webhook server).
  * @module
  */
 import type { ServerOptions } from 'node:http';

@@ -1,0 +1,5 @@
+/** Types of `import-circles.mjs`, for the unit spec that runs it. */
+export const repoRoot: string;
+export function sourceFiles(root?: string): Map<string, string>;
+export function importGraph(files: Map<string, string>): Map<string, string[]>;
+export function circles(graph: Map<string, string[]>): string[];
