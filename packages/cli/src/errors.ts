@@ -3,6 +3,8 @@
  * exits 1; `drift` exits 1 after printing the diff.
  * @module
  */
+import { OperantError, type OperantErrorReason } from '@operant/core';
+
 const brand: unique symbol = Symbol.for('@operant/cli/CliError');
 
 export type CliErrorKind =
@@ -26,23 +28,34 @@ export type CliErrorKind =
   /** create api: no PROJECT file (run `operant init` first). */
   | 'noProject';
 
-export class CliError extends Error {
+const reasons: Record<CliErrorKind, OperantErrorReason> = {
+  config: 'Config',
+  load: 'Failed',
+  noResources: 'NotFound',
+  noControllers: 'NotFound',
+  noWebhooks: 'NotFound',
+  unknownKind: 'NotFound',
+  scope: 'Invalid',
+  clusterWide: 'Invalid',
+  drift: 'Conflict',
+  verify: 'Invalid',
+  invalidName: 'Invalid',
+  exists: 'AlreadyExists',
+  noProject: 'NotFound',
+};
+
+export class CliError extends OperantError {
   readonly [brand] = true;
   constructor(
     readonly kind: CliErrorKind,
     message: string,
     options?: ErrorOptions,
   ) {
-    super(message, options);
+    super(reasons[kind], message, options);
     this.name = 'CliError';
   }
 
   static is(value: unknown, kind?: CliErrorKind): value is CliError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as { [brand]?: unknown })[brand] === true &&
-      (kind === undefined || (value as CliError).kind === kind)
-    );
+    return OperantError.branded(value, brand, kind);
   }
 }

@@ -4,6 +4,9 @@
  * also exposed as namespaces (`client.mergeFrom`, `cache.Cache`, `workqueue.Workqueue`).
  * @module
  */
+
+// the error base every package shares (it lives in @operant/crd, which every package depends on)
+export { isOperantError, OperantError, type OperantErrorReason } from '@operant/crd/metadata';
 export * from './api/index.js';
 export * as builder from './builder/index.js';
 export { BuilderError, controllerManagedBy, webhookManagedBy } from './builder/index.js';

@@ -3,6 +3,8 @@
  * and the decorator involved, so a bad declaration is found without a debugger.
  * @module
  */
+import { OperantError } from './operant-error.js';
+
 const brand: unique symbol = Symbol.for('@operant/crd/CrdError');
 
 export type CrdErrorKind =
@@ -23,23 +25,18 @@ export type CrdErrorKind =
   /** CRD-level problems: names, versions, columns, subresources. */
   | 'invalidCrd';
 
-export class CrdError extends Error {
+export class CrdError extends OperantError {
   readonly [brand] = true;
   constructor(
     readonly kind: CrdErrorKind,
     message: string,
     options?: ErrorOptions,
   ) {
-    super(message, options);
+    super('Invalid', message, options);
     this.name = 'CrdError';
   }
 
   static is(value: unknown, kind?: CrdErrorKind): value is CrdError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as { [brand]?: unknown })[brand] === true &&
-      (kind === undefined || (value as CrdError).kind === kind)
-    );
+    return OperantError.branded(value, brand, kind);
   }
 }

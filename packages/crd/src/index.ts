@@ -75,6 +75,7 @@ export type {
   DeprecatedVersionOptions,
   Scope,
 } from './metadata/types.js';
+export { isOperantError, OperantError, type OperantErrorReason } from './operant-error.js';
 export { CustomObject, type ObjectMeta } from './resource.js';
 export { QUANTITY_PATTERN } from './schema/known-types.js';
 export type { IntFormat } from './schema/object-schema.js';

@@ -20,7 +20,7 @@ function controllersOf(value: unknown): AnyClass[] {
   try {
     controllers = di.flattenModule(type).controllers;
   } catch (err) {
-    if (!(err instanceof ScanError)) throw err;
+    if (!ScanError.is(err)) throw err;
     throw new CliError('load', err.message, { cause: err });
   }
   for (const c of controllers) {

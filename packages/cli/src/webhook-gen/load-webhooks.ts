@@ -16,7 +16,7 @@ function webhooksOf(value: unknown): AnyClass[] {
   try {
     return di.flattenModule(type).webhooks;
   } catch (err) {
-    if (!(err instanceof ScanError)) throw err;
+    if (!ScanError.is(err)) throw err;
     throw new CliError('load', err.message, { cause: err });
   }
 }

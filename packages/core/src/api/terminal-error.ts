@@ -4,17 +4,19 @@
  * It runs again only when a watch event adds the key anew.
  * @module
  */
+import { OperantError } from '@operant/crd/metadata';
+
 const brand: unique symbol = Symbol.for('@operant/core/TerminalError');
 
-export class TerminalError extends Error {
+export class TerminalError extends OperantError {
   readonly [brand] = true;
   constructor(cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    super('Terminal', cause instanceof Error ? cause.message : String(cause), { cause });
     this.name = 'TerminalError';
   }
 
   static is(value: unknown): value is TerminalError {
-    return typeof value === 'object' && value !== null && (value as { [brand]?: unknown })[brand] === true;
+    return OperantError.branded(value, brand);
   }
 }
 

@@ -2,6 +2,8 @@
  * The builder's error: every problem found at `build()` at once, each with a kind.
  * @module
  */
+import { OperantError } from '@operant/crd/metadata';
+
 export type BuilderProblemKind =
   | 'ownsWithoutFor'
   | 'duplicateFor'
@@ -15,9 +17,10 @@ export interface BuilderProblem {
   message: string;
 }
 
-export class BuilderError extends Error {
+export class BuilderError extends OperantError {
   constructor(readonly problems: readonly BuilderProblem[]) {
     super(
+      'Invalid',
       problems.length === 1
         ? (problems[0] as BuilderProblem).message
         : `unable to build the controller:\n${problems.map((p) => `  - ${p.message}`).join('\n')}`,

@@ -6,6 +6,8 @@
  * survives duplicate copies of the package.
  * @module
  */
+import { OperantError, type OperantErrorReason } from '@operant/crd/metadata';
+
 const brand: unique symbol = Symbol.for('@operant/core/ClientError');
 
 export type ClientErrorKind =
@@ -46,7 +48,27 @@ export interface Status {
   details?: { name?: string; group?: string; kind?: string; causes?: StatusCause[]; retryAfterSeconds?: number };
 }
 
-export class ClientError extends Error {
+const reasons: Record<ClientErrorKind, OperantErrorReason> = {
+  notFound: 'NotFound',
+  conflict: 'Conflict',
+  alreadyExists: 'AlreadyExists',
+  invalid: 'Invalid',
+  badRequest: 'BadRequest',
+  unauthorized: 'Unauthorized',
+  forbidden: 'Forbidden',
+  gone: 'Gone',
+  timeout: 'Timeout',
+  tooManyRequests: 'TooManyRequests',
+  methodNotAllowed: 'MethodNotAllowed',
+  serverError: 'InternalError',
+  transport: 'Unavailable',
+  aborted: 'Aborted',
+  unknownKind: 'NotFound',
+  notCached: 'NotFound',
+  invalidArgument: 'Invalid',
+};
+
+export class ClientError extends OperantError {
   readonly [brand] = true;
   /** HTTP status code, when the error came from the API server. */
   readonly code: number | undefined;
@@ -58,7 +80,7 @@ export class ClientError extends Error {
     message: string,
     options?: ErrorOptions & { code?: number; status?: Status },
   ) {
-    super(message, options);
+    super(reasons[kind], message, options);
     this.name = 'ClientError';
     this.code = options?.code;
     this.status = options?.status;
@@ -70,12 +92,7 @@ export class ClientError extends Error {
   }
 
   static is(value: unknown, kind?: ClientErrorKind): value is ClientError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as { [brand]?: unknown })[brand] === true &&
-      (kind === undefined || (value as ClientError).kind === kind)
-    );
+    return OperantError.branded(value, brand, kind);
   }
 }
 

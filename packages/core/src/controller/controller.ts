@@ -22,6 +22,7 @@
  * for up to `gracefulShutdownTimeoutMs` before aborting their signals.
  * @module
  */
+import { OperantError } from '@operant/crd/metadata';
 import type { RequestQueue } from '../api/event-handler.js';
 import { type Logger, noopLogger } from '../api/logger.js';
 import type { ReconcileContext, Reconciler } from '../api/reconciler.js';
@@ -68,9 +69,9 @@ export interface ControllerOptions {
   connectivity?: { onReachable(observer: () => void): () => void };
 }
 
-export class ControllerError extends Error {
+export class ControllerError extends OperantError {
   constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
+    super('Failed', message, options);
     this.name = 'ControllerError';
   }
 }

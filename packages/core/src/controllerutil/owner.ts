@@ -5,12 +5,13 @@
  * Both modify `object` in place (pass a copy of a cached object) and never drop others' references.
  * @module
  */
+import { OperantError } from '@operant/crd/metadata';
 import type { KubernetesObject, OwnerReference } from '../api/object.js';
 import { parseApiVersion } from '../resources/resource-type.js';
 
-export class OwnerReferenceError extends Error {
+export class OwnerReferenceError extends OperantError {
   constructor(message: string) {
-    super(message);
+    super('Invalid', message);
     this.name = 'OwnerReferenceError';
   }
 }

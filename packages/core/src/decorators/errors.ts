@@ -3,9 +3,11 @@
  * class, the member and the decorator.
  * @module
  */
-export class DecoratorError extends Error {
+import { OperantError } from '@operant/crd/metadata';
+
+export class DecoratorError extends OperantError {
   constructor(message: string) {
-    super(message);
+    super('Invalid', message);
     this.name = 'DecoratorError';
   }
 }

@@ -2,6 +2,10 @@
  * The scanner's error: every problem across every listed controller, in one message.
  * @module
  */
+import { OperantError } from '@operant/crd/metadata';
+
+const brand: unique symbol = Symbol.for('@operant/core/ScanError');
+
 export type ScanProblemKind =
   | 'missingController'
   | 'missingReconcile'
@@ -21,14 +25,21 @@ export interface ScanProblem {
   message: string;
 }
 
-export class ScanError extends Error {
+export class ScanError extends OperantError {
+  readonly [brand] = true;
   constructor(readonly problems: readonly ScanProblem[]) {
     super(
+      'Invalid',
       problems.length === 1
         ? (problems[0] as ScanProblem).message
         : `found ${problems.length} problems in the controllers:\n${problems.map((p) => `  - ${p.message}`).join('\n')}`,
     );
     this.name = 'ScanError';
+  }
+
+  /** True for a ScanError from any copy of `@operant/core` (the CLI's may not be the app's). */
+  static is(value: unknown): value is ScanError {
+    return OperantError.branded(value, brand);
   }
 
   has(kind: ScanProblemKind): boolean {

@@ -13,6 +13,7 @@
 
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { OperantError } from '@operant/crd/metadata';
 import type { Logger } from '../api/logger.js';
 import { needsLeaderElection, type Runnable } from '../api/runnable.js';
 import { Cache, type CacheOptions } from '../cache/cache.js';
@@ -84,9 +85,9 @@ export interface ManagerOptions {
   webhookServer?: WebhookServer | WebhookServerOptions;
 }
 
-export class ManagerError extends Error {
+export class ManagerError extends OperantError {
   constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
+    super('Failed', message, options);
     this.name = 'ManagerError';
   }
 }

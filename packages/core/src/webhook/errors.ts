@@ -4,6 +4,8 @@
  * denial with code 500 and a message that names the object, never to a crash.
  * @module
  */
+import { OperantError, type OperantErrorReason } from '@operant/crd/metadata';
+
 const brand: unique symbol = Symbol.for('@operant/core/WebhookError');
 
 export type WebhookErrorKind =
@@ -26,14 +28,23 @@ export interface FieldIssue {
   message: string;
 }
 
-export class WebhookError extends Error {
+const reasons: Record<WebhookErrorKind, OperantErrorReason> = {
+  denied: 'Denied',
+  invalid: 'Invalid',
+  badRequest: 'BadRequest',
+  timeout: 'Timeout',
+  config: 'Config',
+  conversion: 'Failed',
+};
+
+export class WebhookError extends OperantError {
   readonly [brand] = true;
   constructor(
     readonly kind: WebhookErrorKind,
     message: string,
     options?: ErrorOptions & { issues?: readonly FieldIssue[]; code?: number },
   ) {
-    super(message, options);
+    super(reasons[kind], message, options);
     this.name = 'WebhookError';
     this.issues = options?.issues ?? [];
     this.code = options?.code;
@@ -45,12 +56,7 @@ export class WebhookError extends Error {
   readonly code: number | undefined;
 
   static is(value: unknown, kind?: WebhookErrorKind): value is WebhookError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as { [brand]?: unknown })[brand] === true &&
-      (kind === undefined || (value as WebhookError).kind === kind)
-    );
+    return OperantError.branded(value, brand, kind);
   }
 }
 

@@ -16,6 +16,7 @@ import type { Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { OperantError } from '@operant/crd/metadata';
 import type { Logger } from '../api/logger.js';
 import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
 import { newLogger } from '../log/winston.js';
@@ -52,12 +53,12 @@ interface Route {
 
 const DEFAULT_MAX_BODY = 7 * 1024 * 1024;
 
-class HttpFailure extends Error {
+class HttpFailure extends OperantError {
   constructor(
     readonly status: number,
     message: string,
   ) {
-    super(message);
+    super(status === 404 ? 'NotFound' : status === 405 ? 'MethodNotAllowed' : 'BadRequest', message);
   }
 }
 

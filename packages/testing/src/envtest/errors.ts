@@ -3,6 +3,8 @@
  * "unable to …" and carry the tail of the failing process's output where there is one.
  * @module
  */
+import { OperantError, type OperantErrorReason } from '@operant/crd/metadata';
+
 const brand: unique symbol = Symbol.for('@operant/testing/EnvtestError');
 
 export type EnvtestErrorKind =
@@ -16,23 +18,30 @@ export type EnvtestErrorKind =
   | 'notStarted'
   | 'stopped';
 
-export class EnvtestError extends Error {
+const reasons: Record<EnvtestErrorKind, OperantErrorReason> = {
+  binariesMissing: 'NotFound',
+  invalidConfig: 'Config',
+  startFailed: 'Failed',
+  startTimeout: 'Timeout',
+  stopFailed: 'Failed',
+  crdInstall: 'Failed',
+  webhookInstall: 'Failed',
+  notStarted: 'State',
+  stopped: 'State',
+};
+
+export class EnvtestError extends OperantError {
   readonly [brand] = true;
   constructor(
     readonly kind: EnvtestErrorKind,
     message: string,
     options?: ErrorOptions,
   ) {
-    super(message, options);
+    super(reasons[kind], message, options);
     this.name = 'EnvtestError';
   }
 
   static is(value: unknown, kind?: EnvtestErrorKind): value is EnvtestError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as { [brand]?: unknown })[brand] === true &&
-      (kind === undefined || (value as EnvtestError).kind === kind)
-    );
+    return OperantError.branded(value, brand, kind);
   }
 }

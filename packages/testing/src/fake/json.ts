@@ -4,6 +4,7 @@
  * applies them to a stored object. Core builds patches; only the fake applies them.
  * @module
  */
+import { OperantError } from '@operant/crd/metadata';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -44,7 +45,11 @@ export interface JsonPatchOp {
 }
 
 /** Thrown for a patch that cannot apply (a failed `test`, a missing path); the client maps it to `invalid`. */
-export class PatchApplyError extends Error {}
+export class PatchApplyError extends OperantError {
+  constructor(message: string) {
+    super('Invalid', message);
+  }
+}
 
 function pointer(path: string): string[] {
   if (path === '') return [];
