@@ -15,7 +15,7 @@ import type { Controller } from '../controller/controller.js';
 import { getModuleMetadata } from '../decorators/metadata/storage.js';
 import type { AnyClass, Provider } from '../decorators/metadata/types.js';
 import { Manager, type ManagerOptions } from '../manager/manager.js';
-import { createContainer, providerName, providerToken } from './container.js';
+import { createContainer, providerName, providerSource, providerToken } from './container.js';
 import { ScanError, type ScanProblem } from './errors.js';
 import { type ControllerClass, scanControllers } from './scan-controller.js';
 import { scanWebhooks, type WebhookClass } from './scan-webhook.js';
@@ -64,6 +64,12 @@ export class Operator {
 export async function createOperator(options: OperatorOptions): Promise<Operator> {
   const manager = options.manager instanceof Manager ? options.manager : new Manager(options.manager);
   const providers = options.providers ?? [];
+  const registered = new Map<unknown, Provider>();
+  for (const provider of providers) {
+    const first = registered.get(providerToken(provider));
+    if (first !== undefined) throw duplicateProvider(provider, 'providers', first, 'an earlier entry');
+    registered.set(providerToken(provider), provider);
+  }
   const problems: ScanProblem[] = [];
   const scan = <T>(run: () => T[]): T[] => {
     try {
@@ -112,6 +118,16 @@ async function instantiate(container: Container, type: AnyClass, what: string): 
   }
 }
 
+/** Two registrations of one token: Nest would keep the last silently; here it is an error naming both. */
+function duplicateProvider(provider: Provider, where: string, first: Provider, firstWhere: string): ScanError {
+  return new ScanError([
+    {
+      kind: 'duplicateProvider',
+      message: `unable to register provider ${providerName(provider)} (${providerSource(provider)}) in ${where}: ${firstWhere} already registers it (${providerSource(first)})`,
+    },
+  ]);
+}
+
 /** Every controller and provider of a module and its imports, each once. */
 export function flattenModule(root: AnyClass): {
   controllers: AnyClass[];
@@ -120,7 +136,7 @@ export function flattenModule(root: AnyClass): {
 } {
   const controllers = new Set<AnyClass>();
   const webhooks = new Set<AnyClass>();
-  const providers = new Map<unknown, Provider>();
+  const providers = new Map<unknown, { provider: Provider; module: AnyClass }>();
   const seen = new Set<AnyClass>();
   const visit = (mod: AnyClass, path: string) => {
     if (seen.has(mod)) return;
@@ -134,10 +150,18 @@ export function flattenModule(root: AnyClass): {
     for (const imported of meta.imports ?? []) visit(imported, `${path} → ${imported.name}`);
     for (const c of meta.controllers ?? []) controllers.add(c);
     for (const w of meta.webhooks ?? []) webhooks.add(w);
-    for (const p of meta.providers ?? []) providers.set(providerToken(p), p);
+    for (const provider of meta.providers ?? []) {
+      const first = providers.get(providerToken(provider));
+      if (first !== undefined) throw duplicateProvider(provider, mod.name, first.provider, first.module.name);
+      providers.set(providerToken(provider), { provider, module: mod });
+    }
   };
   visit(root, root.name);
-  return { controllers: [...controllers], webhooks: [...webhooks], providers: [...providers.values()] };
+  return {
+    controllers: [...controllers],
+    webhooks: [...webhooks],
+    providers: [...providers.values()].map((p) => p.provider),
+  };
 }
 
 export const Operant = {

@@ -12,6 +12,8 @@ export type ScanProblemKind =
   | 'strayPredicate'
   | 'duplicateName'
   | 'providerFailed'
+  | 'duplicateProvider'
+  | 'providerNotExported'
   | 'missingWebhook'
   | 'webhookShape'
   | 'duplicateWebhook';
