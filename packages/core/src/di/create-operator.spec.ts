@@ -145,6 +145,41 @@ describe('Operant.create', () => {
     expect(first.get<WidgetReconciler>(WidgetReconciler).manager).toBe(first.manager);
   });
 
+  it('hides a provider its module does not export: resolving it from an importer names the token and both modules', async () => {
+    @Module({ providers: [Counter, Greeter, { provide: GREETING, useValue: 'hi' }], exports: [Counter] })
+    class Private {}
+    @Module({ imports: [Private], controllers: [WidgetReconciler], providers: [{ provide: 'settings', useValue: {} }] })
+    class Importer {}
+    const created = Operant.create(Importer, { manager: { kubeConfig: kubeConfig() } });
+    await expect(created).rejects.toBeInstanceOf(ScanError);
+    await expect(created).rejects.toThrow(
+      'unable to create controller WidgetReconciler: unable to resolve Greeter in Importer: Private provides it but does not export it',
+    );
+  });
+
+  it('hides an exported provider from a module that does not import its module', async () => {
+    @Module({ providers: [Counter, Greeter, { provide: GREETING, useValue: 'hi' }], exports: [Greeter] })
+    class Greetings {}
+    @Module({ controllers: [WidgetReconciler], providers: [{ provide: 'settings', useValue: {} }] })
+    class Widgets {}
+    @Module({ imports: [Greetings, Widgets] })
+    class Root {}
+    await expect(Operant.create(Root, { manager: { kubeConfig: kubeConfig() } })).rejects.toThrow(
+      'unable to resolve Greeter in Widgets: Greetings exports it but Widgets does not import Greetings',
+    );
+  });
+
+  it("sees what a re-exported module exports, as the exporter's single instance", async () => {
+    @Module({ providers: [Counter, Greeter, { provide: GREETING, useValue: 'hi' }], exports: [Greeter] })
+    class Greetings {}
+    @Module({ imports: [Greetings], exports: [Greetings] })
+    class Shared {}
+    @Module({ imports: [Shared], controllers: [WidgetReconciler], providers: [{ provide: 'settings', useValue: {} }] })
+    class Root {}
+    const app = await Operant.create(Root, { manager: { kubeConfig: kubeConfig() } });
+    expect(app.get<WidgetReconciler>(WidgetReconciler).greeter).toBe(app.get(Greeter));
+  });
+
   it('rejects an import that is not a module', async () => {
     class Plain {}
     @Module({ imports: [Plain] })
