@@ -1,12 +1,12 @@
 /**
  * The root module: the RedisCluster controller, its resync ticker, and the operator's
- * options. `configuredAppModule({...})` is the same app with other options (a module that
- * imports this one and provides its own `REDIS_OPERATOR_OPTIONS`, as Nest's dynamic
- * modules do); main.ts, the tests and the demo use it. `operant create api` adds new
+ * options. `configuredAppModule({...})` is the same app with other options (AppModule's
+ * lists with its own `REDIS_OPERATOR_OPTIONS` value, as Nest's dynamic modules do: a second
+ * registration of the token would be an error); main.ts, the tests and the demo use it. `operant create api` adds new
  * controllers at the `+operant:scaffold` markers.
  * @module
  */
-import { type AnyClass, Module } from '@operant/core';
+import { type AnyClass, getModuleMetadata, Module } from '@operant/core';
 import { defaultOptions, REDIS_OPERATOR_OPTIONS, type RedisOperatorOptions } from './controllers/options.js';
 import { RedisClusterReconciler } from './controllers/rediscluster.controller.js';
 import { ResyncTicker } from './controllers/resync-ticker.js';
@@ -23,9 +23,13 @@ export class AppModule {}
 
 /** AppModule with `options` over the defaults. */
 export function configuredAppModule(options: Partial<RedisOperatorOptions>): AnyClass {
+  const app = getModuleMetadata(AppModule) ?? {};
+  const configured = { provide: REDIS_OPERATOR_OPTIONS, useValue: { ...defaultOptions, ...options } };
   @Module({
-    imports: [AppModule],
-    providers: [{ provide: REDIS_OPERATOR_OPTIONS, useValue: { ...defaultOptions, ...options } }],
+    ...app,
+    providers: (app.providers ?? []).map((p) =>
+      typeof p === 'object' && p.provide === REDIS_OPERATOR_OPTIONS ? configured : p,
+    ),
   })
   class ConfiguredAppModule {}
   return ConfiguredAppModule;

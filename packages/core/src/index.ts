@@ -53,6 +53,8 @@ export {
   CLIENT,
   createOperator,
   EVENT_RECORDER,
+  Inject,
+  Injectable,
   LOGGER,
   OPERATOR_OPTIONS,
   Operant,

@@ -2,9 +2,9 @@
  * A plain provider, injected into the controller by type.
  * @module
  */
-import { injectable } from 'inversify';
+import { Injectable } from '@operant/core';
 
-@injectable()
+@Injectable()
 export class Formatter {
   format(message: string, shout = false): string {
     const text = message.trim();

@@ -13,6 +13,7 @@ import {
   Controller,
   controllerutil,
   GenerationChanged,
+  Inject,
   ignoreNotFound,
   mergePatch,
   Predicate,
@@ -20,7 +21,6 @@ import {
   type ReconcileContext,
   type Request,
 } from '@operant/core';
-import { inject } from 'inversify';
 import { type Notice, NoticeType } from '../api/notice.js';
 import { Formatter } from '../formatting/formatter.js';
 import { HasTeam } from './predicates.js';
@@ -33,7 +33,7 @@ export class NoticeController {
   constructor(
     private readonly formatter: Formatter,
     private readonly bus: RefreshBus,
-    @inject(CLIENT) private readonly client: Client,
+    @Inject(CLIENT) private readonly client: Client,
   ) {}
 
   /** External refresh requests reconcile the Notice they name. */

@@ -3,10 +3,11 @@
  * a webhook, a message queue). The controller watches it through `@Channel()`.
  * @module
  */
-import { EventEmitter } from 'node:events';
-import { injectable } from 'inversify';
 
-@injectable()
+import { EventEmitter } from 'node:events';
+import { Injectable } from '@operant/core';
+
+@Injectable()
 export class RefreshBus extends EventEmitter {
   refresh(namespace: string, name: string): void {
     this.emit('event', { metadata: { namespace, name } });

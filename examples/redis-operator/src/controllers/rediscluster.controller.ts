@@ -19,6 +19,7 @@ import {
   deepCopy,
   type events,
   GenerationChanged,
+  Inject,
   ignoreNotFound,
   Manager,
   mergePatch,
@@ -32,7 +33,6 @@ import {
   Service,
   Watches,
 } from '@operant/core';
-import { inject } from 'inversify';
 import { RedisCluster } from '../api/v1/index.js';
 import { blockedStatus, desiredStatus } from './cluster-status.js';
 import { REDIS_OPERATOR_OPTIONS, type RedisOperatorOptions } from './options.js';
@@ -68,8 +68,8 @@ export class RedisClusterReconciler {
     manager: Manager,
     cache: Cache,
     private readonly ticker: ResyncTicker,
-    @inject(CLIENT) private readonly client: Client,
-    @inject(REDIS_OPERATOR_OPTIONS) private readonly options: RedisOperatorOptions,
+    @Inject(CLIENT) private readonly client: Client,
+    @Inject(REDIS_OPERATOR_OPTIONS) private readonly options: RedisOperatorOptions,
   ) {
     cache.indexField(RedisCluster, PASSWORD_SECRET_INDEX, (c) =>
       c.spec?.passwordSecret ? [c.spec.passwordSecret] : [],

@@ -7,20 +7,19 @@
  */
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CLIENT, type Client, LOGGER, type Logger, type Runnable } from '@operant/core';
-import { inject, injectable } from 'inversify';
+import { CLIENT, type Client, Inject, Injectable, LOGGER, type Logger, type Runnable } from '@operant/core';
 import { RedisCluster } from '../api/v1/index.js';
 import { REDIS_OPERATOR_OPTIONS, type RedisOperatorOptions } from './options.js';
 
-@injectable()
+@Injectable()
 export class ResyncTicker extends EventEmitter implements Runnable {
   /** Completed ticks. */
   ticks = 0;
 
   constructor(
-    @inject(CLIENT) private readonly client: Client,
-    @inject(REDIS_OPERATOR_OPTIONS) private readonly options: RedisOperatorOptions,
-    @inject(LOGGER) private readonly log: Logger,
+    @Inject(CLIENT) private readonly client: Client,
+    @Inject(REDIS_OPERATOR_OPTIONS) private readonly options: RedisOperatorOptions,
+    @Inject(LOGGER) private readonly log: Logger,
   ) {
     super();
   }

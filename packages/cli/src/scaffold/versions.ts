@@ -18,7 +18,6 @@ export const dependencyVersions = {
   '@kubernetes/client-node': '2.0.1',
   'class-transformer': '0.5.1',
   'class-validator': '0.15.1',
-  inversify: '8.2.3',
   'reflect-metadata': '0.2.2',
 };
 

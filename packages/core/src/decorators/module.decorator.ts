@@ -1,7 +1,7 @@
 /**
  * `@Module({ imports?, controllers?, providers?, exports? })`: groups controllers and
- * providers, as a Nest module does. `Operant.create(AppModule)` flattens the imports;
- * records metadata only.
+ * providers, as a Nest module does: `Operant.create(AppModule)` gives each module a scope
+ * that sees its own providers and what its imports export; records metadata only.
  * @module
  */
 import { DecoratorError, place } from './errors.js';

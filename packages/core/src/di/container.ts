@@ -26,6 +26,13 @@ export function providerName(provider: Provider): string {
   return nameOf(providerToken(provider));
 }
 
+/** What a provider registers, for messages: `class Foo`, `useClass Foo`, `useValue`, `useFactory`. */
+export function providerSource(provider: Provider): string {
+  if (typeof provider === 'function') return `class ${provider.name}`;
+  if ('useClass' in provider) return `useClass ${nameOf(provider.useClass)}`;
+  return 'useValue' in provider ? 'useValue' : 'useFactory';
+}
+
 /** Binds one provider (class, value, class under a token, factory) as `createOperator` does. */
 export function bindProvider(container: Container, provider: Provider): void {
   if (typeof provider === 'function') {

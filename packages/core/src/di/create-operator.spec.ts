@@ -87,6 +87,17 @@ describe('createOperator', () => {
     ).rejects.toThrow(/^unable to create controller WidgetReconciler: .*Greeter/);
   });
 
+  it('rejects a token listed twice in providers, naming both registrations', async () => {
+    await expect(
+      createOperator({
+        manager: { kubeConfig: kubeConfig() },
+        providers: [Counter, { provide: Counter, useClass: Greeter }],
+      }),
+    ).rejects.toThrow(
+      'unable to register provider Counter (useClass Greeter) in providers: an earlier entry already registers it (class Counter)',
+    );
+  });
+
   it('names a provider whose factory fails', async () => {
     const failing = createOperator({
       manager: { kubeConfig: kubeConfig() },
@@ -111,6 +122,62 @@ describe('Operant.create', () => {
   it('collects controllers and providers through module imports', async () => {
     const app = await Operant.create(AppModule, { manager: { kubeConfig: kubeConfig() } });
     expect(app.get<WidgetReconciler>(WidgetReconciler).greeter.greeting).toBe('hi');
+  });
+
+  it('rejects a token that two modules register, naming both registrations', async () => {
+    @Module({ providers: [Counter] })
+    class CountingModule {}
+    @Module({ imports: [CountingModule], providers: [{ provide: Counter, useValue: new Counter() }] })
+    class Twice {}
+    const created = Operant.create(Twice, { manager: { kubeConfig: kubeConfig() } });
+    await expect(created).rejects.toBeInstanceOf(ScanError);
+    await expect(created).rejects.toThrow(
+      'unable to register provider Counter (useValue) in Twice: CountingModule already registers it (class Counter)',
+    );
+  });
+
+  it('gives each application its own container: two apps in one process share no provider', async () => {
+    const first = await Operant.create(AppModule, { manager: { kubeConfig: kubeConfig() } });
+    const second = await Operant.create(AppModule, { manager: { kubeConfig: kubeConfig() } });
+    expect(first.get(Greeter)).toBe(first.get(Greeter));
+    expect(second.get(Greeter)).not.toBe(first.get(Greeter));
+    expect(second.get<WidgetReconciler>(WidgetReconciler).manager).toBe(second.manager);
+    expect(first.get<WidgetReconciler>(WidgetReconciler).manager).toBe(first.manager);
+  });
+
+  it('hides a provider its module does not export: resolving it from an importer names the token and both modules', async () => {
+    @Module({ providers: [Counter, Greeter, { provide: GREETING, useValue: 'hi' }], exports: [Counter] })
+    class Private {}
+    @Module({ imports: [Private], controllers: [WidgetReconciler], providers: [{ provide: 'settings', useValue: {} }] })
+    class Importer {}
+    const created = Operant.create(Importer, { manager: { kubeConfig: kubeConfig() } });
+    await expect(created).rejects.toBeInstanceOf(ScanError);
+    await expect(created).rejects.toThrow(
+      'unable to create controller WidgetReconciler: unable to resolve Greeter in Importer: Private provides it but does not export it',
+    );
+  });
+
+  it('hides an exported provider from a module that does not import its module', async () => {
+    @Module({ providers: [Counter, Greeter, { provide: GREETING, useValue: 'hi' }], exports: [Greeter] })
+    class Greetings {}
+    @Module({ controllers: [WidgetReconciler], providers: [{ provide: 'settings', useValue: {} }] })
+    class Widgets {}
+    @Module({ imports: [Greetings, Widgets] })
+    class Root {}
+    await expect(Operant.create(Root, { manager: { kubeConfig: kubeConfig() } })).rejects.toThrow(
+      'unable to resolve Greeter in Widgets: Greetings exports it but Widgets does not import Greetings',
+    );
+  });
+
+  it("sees what a re-exported module exports, as the exporter's single instance", async () => {
+    @Module({ providers: [Counter, Greeter, { provide: GREETING, useValue: 'hi' }], exports: [Greeter] })
+    class Greetings {}
+    @Module({ imports: [Greetings], exports: [Greetings] })
+    class Shared {}
+    @Module({ imports: [Shared], controllers: [WidgetReconciler], providers: [{ provide: 'settings', useValue: {} }] })
+    class Root {}
+    const app = await Operant.create(Root, { manager: { kubeConfig: kubeConfig() } });
+    expect(app.get<WidgetReconciler>(WidgetReconciler).greeter).toBe(app.get(Greeter));
   });
 
   it('rejects an import that is not a module', async () => {

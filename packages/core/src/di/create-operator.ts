@@ -15,8 +15,9 @@ import type { Controller } from '../controller/controller.js';
 import { getModuleMetadata } from '../decorators/metadata/storage.js';
 import type { AnyClass, Provider } from '../decorators/metadata/types.js';
 import { Manager, type ManagerOptions } from '../manager/manager.js';
-import { createContainer, providerName, providerToken } from './container.js';
+import { createContainer, providerName, providerSource, providerToken } from './container.js';
 import { ScanError, type ScanProblem } from './errors.js';
+import { type ModuleScopes, moduleScopes } from './module-scopes.js';
 import { type ControllerClass, scanControllers } from './scan-controller.js';
 import { scanWebhooks, type WebhookClass } from './scan-webhook.js';
 import { wireController } from './wire-controller.js';
@@ -37,13 +38,15 @@ export class Operator {
 
   constructor(
     readonly manager: Manager,
+    /** The application's container: the runtime's parts, and the providers of `createOperator`. */
     readonly container: Container,
     readonly controllers: readonly Controller[],
+    private readonly scopes?: ModuleScopes,
   ) {}
 
-  /** Something the container provides (a provider, `Manager`, `CLIENT`, …). */
+  /** Something the application provides (a provider of any of its modules, `Manager`, `CLIENT`, …). */
   get<T>(token: unknown): T {
-    return this.container.get<T>(token as never);
+    return (this.scopes?.containerOf(token) ?? this.container).get<T>(token as never);
   }
 
   /** Runs the manager until `signal` (or `stop()`) aborts it. */
@@ -61,9 +64,20 @@ export class Operator {
   }
 }
 
-export async function createOperator(options: OperatorOptions): Promise<Operator> {
+export function createOperator(options: OperatorOptions): Promise<Operator> {
+  return assemble(options);
+}
+
+/** `createOperator`, with one container per module of `root` when the options come from a module graph. */
+async function assemble(options: OperatorOptions, root?: AnyClass): Promise<Operator> {
   const manager = options.manager instanceof Manager ? options.manager : new Manager(options.manager);
   const providers = options.providers ?? [];
+  const registered = new Map<unknown, Provider>();
+  for (const provider of providers) {
+    const first = registered.get(providerToken(provider));
+    if (first !== undefined) throw duplicateProvider(provider, 'providers', first, 'an earlier entry');
+    registered.set(providerToken(provider), provider);
+  }
   const problems: ScanProblem[] = [];
   const scan = <T>(run: () => T[]): T[] => {
     try {
@@ -77,13 +91,15 @@ export async function createOperator(options: OperatorOptions): Promise<Operator
   const specs = scan(() => scanControllers((options.controllers ?? []) as ControllerClass[], manager.registry));
   const webhookSpecs = scan(() => scanWebhooks((options.webhooks ?? []) as WebhookClass[], manager.registry));
   if (problems.length > 0) throw new ScanError(problems);
-  const container = createContainer(manager, providers, options);
+  const container = createContainer(manager, root === undefined ? providers : [], options);
+  const scopes = root === undefined ? undefined : moduleScopes(root, container);
+  const scopeOf = (token: unknown): Container => scopes?.containerOf(token) ?? container;
   for (const spec of [...specs, ...webhookSpecs]) {
-    if (!container.isBound(spec.type)) container.bind(spec.type).toSelf().inSingletonScope();
+    if (!scopeOf(spec.type).isBound(spec.type)) scopeOf(spec.type).bind(spec.type).toSelf().inSingletonScope();
   }
   for (const provider of providers) {
     try {
-      await container.getAsync(providerToken(provider) as never);
+      await scopeOf(providerToken(provider)).getAsync(providerToken(provider) as never);
     } catch (err) {
       throw new ScanError([
         {
@@ -95,10 +111,12 @@ export async function createOperator(options: OperatorOptions): Promise<Operator
   }
   const controllers: Controller[] = [];
   for (const spec of specs) {
-    controllers.push(wireController(manager, spec, await instantiate(container, spec.type, 'controller')));
+    controllers.push(wireController(manager, spec, await instantiate(scopeOf(spec.type), spec.type, 'controller')));
   }
-  for (const spec of webhookSpecs) wireWebhook(manager, spec, await instantiate(container, spec.type, 'webhook'));
-  return new Operator(manager, container, controllers);
+  for (const spec of webhookSpecs) {
+    wireWebhook(manager, spec, await instantiate(scopeOf(spec.type), spec.type, 'webhook'));
+  }
+  return new Operator(manager, container, controllers, scopes);
 }
 
 /** The container's instance of a listed class; a failure names the class. */
@@ -112,6 +130,16 @@ async function instantiate(container: Container, type: AnyClass, what: string): 
   }
 }
 
+/** Two registrations of one token: Nest would keep the last silently; here it is an error naming both. */
+function duplicateProvider(provider: Provider, where: string, first: Provider, firstWhere: string): ScanError {
+  return new ScanError([
+    {
+      kind: 'duplicateProvider',
+      message: `unable to register provider ${providerName(provider)} (${providerSource(provider)}) in ${where}: ${firstWhere} already registers it (${providerSource(first)})`,
+    },
+  ]);
+}
+
 /** Every controller and provider of a module and its imports, each once. */
 export function flattenModule(root: AnyClass): {
   controllers: AnyClass[];
@@ -120,7 +148,7 @@ export function flattenModule(root: AnyClass): {
 } {
   const controllers = new Set<AnyClass>();
   const webhooks = new Set<AnyClass>();
-  const providers = new Map<unknown, Provider>();
+  const providers = new Map<unknown, { provider: Provider; module: AnyClass }>();
   const seen = new Set<AnyClass>();
   const visit = (mod: AnyClass, path: string) => {
     if (seen.has(mod)) return;
@@ -134,10 +162,18 @@ export function flattenModule(root: AnyClass): {
     for (const imported of meta.imports ?? []) visit(imported, `${path} → ${imported.name}`);
     for (const c of meta.controllers ?? []) controllers.add(c);
     for (const w of meta.webhooks ?? []) webhooks.add(w);
-    for (const p of meta.providers ?? []) providers.set(providerToken(p), p);
+    for (const provider of meta.providers ?? []) {
+      const first = providers.get(providerToken(provider));
+      if (first !== undefined) throw duplicateProvider(provider, mod.name, first.provider, first.module.name);
+      providers.set(providerToken(provider), { provider, module: mod });
+    }
   };
   visit(root, root.name);
-  return { controllers: [...controllers], webhooks: [...webhooks], providers: [...providers.values()] };
+  return {
+    controllers: [...controllers],
+    webhooks: [...webhooks],
+    providers: [...providers.values()].map((p) => p.provider),
+  };
 }
 
 export const Operant = {
@@ -146,6 +182,6 @@ export const Operant = {
     root: AnyClass,
     options: Omit<OperatorOptions, 'controllers' | 'webhooks' | 'providers'> = {},
   ): Promise<Operator> {
-    return createOperator({ ...options, ...flattenModule(root) });
+    return assemble({ ...options, ...flattenModule(root) }, root);
   },
 };

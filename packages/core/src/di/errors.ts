@@ -16,6 +16,8 @@ export type ScanProblemKind =
   | 'strayPredicate'
   | 'duplicateName'
   | 'providerFailed'
+  | 'duplicateProvider'
+  | 'providerNotExported'
   | 'missingWebhook'
   | 'webhookShape'
   | 'duplicateWebhook';

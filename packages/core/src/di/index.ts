@@ -8,6 +8,7 @@
 export { bindProvider } from './container.js';
 export { createOperator, flattenModule, Operant, Operator, type OperatorOptions } from './create-operator.js';
 export { ScanError, type ScanProblem, type ScanProblemKind } from './errors.js';
+export { Inject, Injectable } from './inject.js';
 export { type ControllerClass, type ControllerSpec, scanControllers } from './scan-controller.js';
 export { scanWebhooks, type WebhookClass, type WebhookSpec } from './scan-webhook.js';
 export { CLIENT, EVENT_RECORDER, LOGGER, OPERATOR_OPTIONS } from './tokens.js';

@@ -21,20 +21,20 @@ import {
   CLIENT,
   type Client,
   Controller,
+  Inject,
   ignoreNotFound,
   mergePatch,
   Reconcile,
   type ReconcileContext,
   type Request,
 } from '@operant/core';
-import { inject } from 'inversify';
 import { ${kind} } from '../api/${version}/index.js';
 
 // TODO(user): name the kinds reconcile creates, with the kind tokens of @operant/core
 // (\`owns: [Deployment, Service]\`), so that a change to one of them reconciles its ${kind}
 @Controller({ for: ${kind} })
 export class ${reconciler} {
-  constructor(@inject(CLIENT) private readonly client: Client) {}
+  constructor(@Inject(CLIENT) private readonly client: Client) {}
 
   /**
    * Called with the namespace and name of a ${kind} that changed (or of one whose children

@@ -88,7 +88,7 @@ export interface ModuleMetadata {
   /** Classes marked `@ValidatingWebhook`, `@DefaultingWebhook` or `@Conversion`. */
   webhooks?: readonly AnyClass[];
   providers?: readonly Provider[];
-  /** Documentation of what the module offers; every provider of an app is visible to all of it. */
+  /** The providers (tokens) and imported modules an importer sees; the module's other providers stay private to it. */
   exports?: readonly unknown[];
 }
 
