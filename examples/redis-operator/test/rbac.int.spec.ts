@@ -19,15 +19,9 @@ import { request } from 'node:https';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, expect, it } from '@jest/globals';
 import { CoreV1Api, KubeConfig, V1Deployment, V1Lease } from '@kubernetes/client-node';
-import {
-  ApiClient,
-  type ClientError,
-  type KubernetesObject,
-  Manager,
-  managerOptionsFromFlags,
-  Operant,
-  type Operator,
-} from '@operant/core';
+import { type KubernetesObject, managerOptionsFromFlags, Operant, type Operator } from '@operant/core';
+import { ApiClient, type ClientError } from '@operant/core/client';
+import { Manager } from '@operant/core/manager';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import { parse, parseAllDocuments } from 'yaml';

@@ -4,14 +4,11 @@
  * Environment: KUBECONFIG, BENCH_WORKERS.
  * @module
  */
-import {
-  Controller,
-  createOperator,
-  Manager,
-  mergePatch,
-  Reconcile,
-  type Request,
-} from '../../../../packages/core/dist/index.js';
+
+import { mergePatch } from '../../../../packages/core/dist/client/index.js';
+import { createOperator } from '../../../../packages/core/dist/di/index.js';
+import { Controller, Reconcile, type Request } from '../../../../packages/core/dist/index.js';
+import { Manager } from '../../../../packages/core/dist/manager/index.js';
 import { counters, serveMem } from '../../../harness/peer-stdin.mjs';
 import { childConfigMap, converged, statusPatch } from '../../../harness/workload.mjs';
 import { ConfigMap, Widget } from '../types.mjs';

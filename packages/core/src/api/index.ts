@@ -7,7 +7,7 @@
 
 export type { EventHandler, RequestQueue } from './event-handler.js';
 export type { CreateEvent, DeleteEvent, GenericEvent, UpdateEvent } from './events.js';
-export { type LogFields, type Logger, noopLogger } from './logger.js';
+export type { LogFields, Logger } from './logger.js';
 export {
   deepCopy,
   type KubernetesList,

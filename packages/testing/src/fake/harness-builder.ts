@@ -5,7 +5,9 @@
  * read from the fake client's informers; `complete()` hands the controller to the harness.
  * @module
  */
-import { builder, type Reconciler, type Source } from '@operant/core';
+import { type Reconciler } from '@operant/core';
+import { type Source } from '@operant/core/api';
+import * as builder from '@operant/core/builder';
 import { EnvtestError } from '../envtest/errors.js';
 import type { FakeInformers } from './informers.js';
 

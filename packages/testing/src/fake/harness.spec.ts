@@ -3,19 +3,19 @@ import { V1ConfigMap, V1Pod } from '@kubernetes/client-node';
 import {
   CLIENT,
   type Client,
-  ClientError,
   Controller,
   controllerutil,
   EVENT_RECORDER,
-  type events,
   ignoreNotFound,
   predicate,
   Reconcile,
   type Request,
   requeueAfter,
-  resourceType,
   TerminalError,
 } from '@operant/core';
+import { ClientError } from '@operant/core/client';
+import type * as events from '@operant/core/events';
+import { resourceType } from '@operant/core/resources';
 import { inject } from 'inversify';
 import { fakeClient } from './builder.js';
 import { type HarnessOptions, ReconcileHarness } from './harness.js';

@@ -18,26 +18,17 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import {
-  type AnyClass,
-  CLIENT,
-  type client,
-  di,
-  EVENT_RECORDER,
-  isTerminalError,
-  LOGGER,
-  type Logger,
-  noopLogger,
-  type Provider,
-  type Request,
-  type Result,
-  requestFromKey,
-  requestKey,
-  workqueue,
-} from '@operant/core';
+import { CLIENT, EVENT_RECORDER, isTerminalError, LOGGER, type Logger, type Request, type Result } from '@operant/core';
+import { requestFromKey, requestKey } from '@operant/core/api';
+import type * as client from '@operant/core/client';
+import { type AnyClass, type Provider } from '@operant/core/decorators';
+import * as di from '@operant/core/di';
+import { noopLogger } from '@operant/core/log';
+import * as workqueue from '@operant/core/workqueue';
 import { Container } from 'inversify';
 import { EnvtestError } from '../envtest/errors.js';
 import { fakeClient } from './builder.js';
+import { FakeClock } from './clock.js';
 import type { FakeCacheOptions, FakeClient } from './fake-client.js';
 import { HarnessBuilder, type HarnessControllerSpec } from './harness-builder.js';
 import { FakeInformers } from './informers.js';
@@ -65,7 +56,7 @@ export interface HarnessOptions {
   /** Default: an empty `fakeClient().build()`. */
   client?: FakeClient;
   /** Default: a FakeClock at 0. */
-  clock?: workqueue.FakeClock;
+  clock?: FakeClock;
   /**
    * Kinds cached besides those the controllers watch (`ManagerOptions.cache.byObject`):
    * reads of any other kind through `client` are refused as the manager's client refuses them.
@@ -100,7 +91,7 @@ interface Running extends HarnessControllerSpec {
 
 export class ReconcileHarness {
   readonly client: FakeClient;
-  readonly clock: workqueue.FakeClock;
+  readonly clock: FakeClock;
   readonly recorder = new FakeRecorder();
   /** Every reconcile run, in order. */
   readonly processed: ProcessedRequest[] = [];
@@ -117,7 +108,7 @@ export class ReconcileHarness {
       byObject: options.cache?.byObject,
       readLive: options.readLive,
     });
-    this.clock = options.clock ?? new workqueue.FakeClock();
+    this.clock = options.clock ?? new FakeClock();
     this.log = options.logger ?? noopLogger;
     this.informers = new FakeInformers(this.client);
   }
