@@ -7,7 +7,7 @@ export interface ApiReport {
   names: string[];
   text: string;
 }
-export function builtEntryPoints(root?: string): { specifier: string; dts: string; report: string }[];
+export function builtEntryPoints(root?: string): { specifier: string; file: string; dts: string; report: string }[];
 export function apiReports(root?: string): Map<string, ApiReport>;
 export function committedReports(dir?: string): Map<string, string>;
 export function compareReports(

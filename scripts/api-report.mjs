@@ -18,25 +18,15 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { entryPoints } from './docs-check.mjs';
 
 export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 export const reportDir = join(repoRoot, 'api');
 export const updateCommand = 'pnpm api:update';
 
-/** Every entry point: `{ specifier, dts, report }`, `dts` the built declaration file, `report` its file name in `api/`. */
+/** Every entry point (`entryPoints()` of docs-check.mjs) with `report`, its file name in `api/`. */
 export function builtEntryPoints(root = repoRoot) {
-  const entries = [];
-  for (const dir of readdirSync(join(root, 'packages')).sort()) {
-    const manifest = JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8'));
-    for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
-      const types = typeof target === 'string' ? target : target.types;
-      if (!types?.endsWith('.d.ts')) continue; // ./package.json
-      const specifier = subpath === '.' ? manifest.name : `${manifest.name}${subpath.slice(1)}`;
-      const report = `${specifier.slice(1).replaceAll('/', '-')}.api.md`;
-      entries.push({ specifier, dts: join(root, 'packages', dir, types), report });
-    }
-  }
-  return entries;
+  return entryPoints(root).map((e) => ({ ...e, report: `${e.specifier.slice(1).replaceAll('/', '-')}.api.md` }));
 }
 
 const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });

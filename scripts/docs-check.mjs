@@ -25,7 +25,10 @@ import ts from 'typescript';
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const repoRoot = resolve(here, '..');
 
-/** Every entry point of every package: `{ specifier, file }`, `file` being the `src/` module behind `dist/`. */
+/**
+ * Every entry point of every package: `{ specifier, file, dts }`, `dts` being the built
+ * declaration file the `exports` map names and `file` the `src/` module behind it.
+ */
 export function entryPoints(root = repoRoot) {
   const entries = [];
   for (const dir of readdirSync(join(root, 'packages')).sort()) {
@@ -34,7 +37,8 @@ export function entryPoints(root = repoRoot) {
       const types = typeof target === 'string' ? target : target.types;
       if (!types?.endsWith('.d.ts')) continue; // ./package.json
       const file = join(root, 'packages', dir, types.replace(/^\.\/dist\//, 'src/').replace(/\.d\.ts$/, '.ts'));
-      entries.push({ specifier: subpath === '.' ? manifest.name : `${manifest.name}${subpath.slice(1)}`, file });
+      const dts = join(root, 'packages', dir, types);
+      entries.push({ specifier: subpath === '.' ? manifest.name : `${manifest.name}${subpath.slice(1)}`, file, dts });
     }
   }
   return entries;
