@@ -13,6 +13,7 @@ import {
   type Client,
   Controller,
   controllerutil,
+  type EventRecorder,
   GenerationChanged,
   Inject,
   ignoreNotFound,
@@ -26,7 +27,6 @@ import {
 import { deepCopy } from '@operant/core/api';
 import { Cache } from '@operant/core/cache';
 import { mergePatch } from '@operant/core/client';
-import type * as events from '@operant/core/events';
 import { ConfigMap, Deployment, Pod, Secret, Service } from '@operant/core/kinds';
 import { Manager } from '@operant/core/manager';
 import { RedisCluster } from '../api/v1/index.js';
@@ -58,7 +58,7 @@ const labelled = predicate.labelSelector({ matchExpressions: [{ key: CLUSTER_LAB
 // the Events its recorder writes (events.k8s.io/v1), in the namespaces of the RedisClusters
 @Rbac({ groups: ['events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] })
 export class RedisClusterReconciler {
-  private readonly recorder: events.EventRecorder;
+  private readonly recorder: EventRecorder;
 
   constructor(
     manager: Manager,
