@@ -56,6 +56,10 @@ export interface CheckedController {
 const typeName = (type: ResourceType): string =>
   typeof type === 'function' ? type.name || 'an anonymous class' : type.kind;
 
+/** `for() names Gizmo, an unknown kind; …`: the message of every unknown-kind problem (controllers, webhooks). */
+export const unknownKindMessage = (where: string, type: ResourceType): string =>
+  `${where} names ${typeName(type)}, an unknown kind; register it or use resourceType()`;
+
 /** Kinds known, one `for`, `owns` with `for`, something watched, a name that is free. */
 export function checkController(declaration: ControllerDeclaration, env: ControllerEnvironment): CheckedController {
   const { subject } = declaration;
@@ -63,10 +67,7 @@ export function checkController(declaration: ControllerDeclaration, env: Control
   const resolve = ({ type, where }: DeclaredKind): ResourceInfo | undefined => {
     const info = env.resolve(type);
     if (info === undefined) {
-      problems.push({
-        kind: 'unknownKind',
-        message: `${subject}${where} names ${typeName(type)}, an unknown kind; register it or use resourceType()`,
-      });
+      problems.push({ kind: 'unknownKind', message: `${subject}${unknownKindMessage(where, type)}` });
     }
     return info;
   };
