@@ -116,10 +116,10 @@ describe('predicate scope in the harness: the class filters the for kind, a @Wat
     await client.create({
       apiVersion: 'v1',
       kind: 'Secret',
-      metadata: { namespace: 'ns', name: 's', labels: { widget: 'paused' } },
+      metadata: { namespace: 'ns', name: 's', labels: { widget: 'paused' }, annotations: { paused: 'true' } },
     } as V1Secret);
     await h.run();
-    // the Secret's event, then the event of the ConfigMap that reconcile created: notPaused asks neither
+    // the (paused-annotated) Secret's event, then the event of the ConfigMap that reconcile created: notPaused asks neither
     expect(seen).toEqual(['paused', 'paused']);
   });
 
