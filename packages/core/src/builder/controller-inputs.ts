@@ -4,8 +4,9 @@
  * a kind source with `enqueueRequestForOwner(For, { onlyController })`; `watches` → a kind
  * source with the given handler; event filters on every kind watch; raw sources as they are.
  *
- * `Builder` checks them (`check`, the controller rules) and acts on them for a Manager. @operant/testing's reconcile harness
- * extends this class too, so its controllers watch exactly what the runtime's would.
+ * `Builder` checks them (`check`: the controller rules) and acts on them for a Manager.
+ * @operant/testing's reconcile harness extends this class too, so its controllers are
+ * checked as the runtime's are and watch exactly what the runtime's would.
  * @module
  */
 import type { EventHandler } from '../api/event-handler.js';
