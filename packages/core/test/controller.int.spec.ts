@@ -254,13 +254,13 @@ describeWithControlPlane('controllerManagedBy on the real API server', () => {
       controllerManagedBy(mgr)
         .for(WidgetType)
         .complete({ reconcile: async () => undefined }),
-    ).toThrow('a controller named widget already exists; use named()');
+    ).toThrow('the name widget is already used by another controller; use named()');
     class Unknown {}
     expect(() =>
       controllerManagedBy(mgr)
         .for(Unknown as never)
         .complete({ reconcile: async () => undefined }),
-    ).toThrow('for(Unknown): unknown kind; register the class or use resourceType()');
+    ).toThrow('for() names Unknown, an unknown kind; register it or use resourceType()');
   });
 
   it('lets a reconciler treat a missing object as done (a live read answers notFound)', async () => {

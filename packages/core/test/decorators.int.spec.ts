@@ -150,9 +150,8 @@ describeWithControlPlane('decorated controllers on the real API server', () => {
       const seen = runs.builder.seen;
       const mgr = new Manager({ kubeConfig: kc, cache: { defaultNamespaces: [ns] } });
       controllerManagedBy(mgr)
-        .for(WidgetType)
+        .for(WidgetType, { predicates: [generationChanged()] }) // a class-level predicate decorator: the for kind only
         .owns(V1ConfigMap)
-        .withEventFilter(generationChanged())
         .complete({ reconcile: (request) => converge(mgr.client, request, seen) });
       startManager(mgr, cleanup);
       let expected = 0;

@@ -35,5 +35,5 @@ export {
 } from './predicate.decorator.js';
 export { Rbac, type RbacOptions } from './rbac.decorator.js';
 export { Reconcile } from './reconcile.decorator.js';
-export { Watches, type WatchesOptions } from './watches.decorator.js';
+export { Watches, type WatchesDecoratorOptions } from './watches.decorator.js';
 export { Conversion, type ConversionOptions, DefaultingWebhook, ValidatingWebhook } from './webhook.decorator.js';

@@ -5,8 +5,7 @@
  * read from the fake client's informers; `complete()` hands the controller to the harness.
  * @module
  */
-import { builder, type Reconciler, type Source } from '@operant/core';
-import { EnvtestError } from '../envtest/errors.js';
+import { BuilderError, builder, type Reconciler, type Source } from '@operant/core';
 import type { FakeInformers } from './informers.js';
 
 export interface HarnessControllerSpec {
@@ -19,21 +18,23 @@ export class HarnessBuilder extends builder.ControllerInputs {
   constructor(
     private readonly informers: FakeInformers,
     private readonly register: (spec: HarnessControllerSpec) => void,
+    private readonly taken: (name: string) => boolean = () => false,
   ) {
     super();
   }
 
-  /** Adds the controller to the harness. `withOptions` is recorded but not used: the harness runs one reconcile at a time. */
+  /**
+   * Adds the controller to the harness after the checks core's builder makes (the controller
+   * rules; a `BuilderError` as `build()` throws). `withOptions` is recorded but not used: the
+   * harness runs one reconcile at a time.
+   */
   complete(reconciler: Reconciler): HarnessControllerSpec {
-    const forInfo = this.forInput && this.informers.getInformer(this.forInput.type).info;
-    const name = this.name ?? forInfo?.kind.toLowerCase();
-    if (name === undefined) {
-      throw new EnvtestError('invalidConfig', 'unable to add a controller to the harness: use for() or named()');
-    }
-    if (this.ownsInputs.length > 0 && forInfo === undefined) {
-      throw new EnvtestError('invalidConfig', `unable to add controller ${name} to the harness: owns() needs for()`);
-    }
-    const spec = { name, reconciler, sources: this.sources(this.informers, forInfo) };
+    const { problems, forInfo, name } = this.check({
+      resolve: (type) => this.informers.resolve(type),
+      nameOwner: (taken) => (this.taken(taken) ? 'another controller' : undefined),
+    });
+    if (problems.length > 0) throw new BuilderError(problems);
+    const spec = { name: name as string, reconciler, sources: this.sources(this.informers, forInfo) };
     this.register(spec);
     return spec;
   }

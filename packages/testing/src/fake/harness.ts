@@ -139,7 +139,11 @@ export class ReconcileHarness {
 
   /** Declares a plain controller: `h.controllerManagedBy().for(Kind).owns(Child).complete(reconciler)`. */
   controllerManagedBy(): HarnessBuilder {
-    return new HarnessBuilder(this.informers, (spec) => this.start(spec));
+    return new HarnessBuilder(
+      this.informers,
+      (spec) => this.start(spec),
+      (name) => this.controllers.some((c) => c.name === name),
+    );
   }
 
   /** Decorated controllers, scanned and wired as `createOperator` does; their providers come from `providers`. */
