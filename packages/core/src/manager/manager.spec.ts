@@ -120,6 +120,37 @@ describe('Manager', () => {
     expect(log).toContain('stop controller');
   });
 
+  it('resolves elected() once it leads: on winning the Lease, or after the cache sync without an elector', async () => {
+    let elect: (() => void) | undefined;
+    const electing = new ControllerManager({
+      kubeConfig: kubeConfig(),
+      leaderElector: {
+        elect: () =>
+          new Promise<void>((resolve) => {
+            elect = resolve;
+          }),
+      },
+    });
+    const states: string[] = [];
+    void electing.elected().then(() => states.push('elected'));
+    const stop = new AbortController();
+    const running = electing.start(stop.signal);
+    await tick();
+    states.push('before the win');
+    elect?.();
+    await electing.elected();
+    expect(states).toEqual(['before the win', 'elected']);
+    stop.abort();
+    await running;
+
+    const alone = new ControllerManager({ kubeConfig: kubeConfig() });
+    const stopAlone = new AbortController();
+    const runningAlone = alone.start(stopAlone.signal);
+    await alone.elected();
+    stopAlone.abort();
+    await runningAlone;
+  });
+
   it('refuses a second start and a duplicate controller name', async () => {
     const mgr = new ControllerManager({ kubeConfig: kubeConfig() });
     mgr.registerControllerName('widget');
