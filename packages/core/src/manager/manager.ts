@@ -395,7 +395,11 @@ function inClusterNamespace(): string | undefined {
   }
 }
 
-/** A Manager (controller-runtime's `ctrl.NewManager`). */
+/**
+ * A Manager (controller-runtime's `ctrl.NewManager`). An application gets one from
+ * `OperantFactory.create(AppModule, { manager: options })`; `newManager` with
+ * `controllerManagedBy(mgr)` is the hard mode under the decorators.
+ */
 export function newManager(options: ManagerOptions = {}): Manager {
   return new ControllerManager(options);
 }
