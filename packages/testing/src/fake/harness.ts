@@ -183,7 +183,7 @@ export class ReconcileHarness implements Cluster {
   ): Promise<void> {
     const specs = di.scanControllers(controllers as di.ControllerClass[], this.client.registry);
     const runtime = { cluster: this, eventSource: 'operant' };
-    const container = di.createContainer(runtime, options.providers ?? [], undefined);
+    const container = di.createContainer(runtime, options.providers ?? [], { controllers, ...options });
     for (const spec of specs) container.bind(spec.type).toSelf().inSingletonScope();
     this.container = container;
     for (const spec of specs) {
