@@ -5,7 +5,7 @@
 // for the floor: one paged list and the same writes at the same concurrency, no framework
 // (no cache, no queue). Both use Operant's ApiClient for the wire, so the difference is the
 // framework. Run: pnpm build && node bench/controller/bench.mjs [--objects 2000]
-import { ApiClient, controllerManagedBy, Manager } from '../../packages/core/dist/index.js';
+import { ApiClient, controllerManagedBy, newManager } from '../../packages/core/dist/index.js';
 import { Environment } from '../../packages/testing/dist/index.js';
 import { crd } from '../harness/workload.mjs';
 import { ConfigMap, Widget } from '../peers/operant/types.mjs';
@@ -68,7 +68,7 @@ async function waitConverged(client, ns) {
 }
 
 async function runOperant(kubeConfig, client, ns, workers) {
-  const mgr = new Manager({ kubeConfig, cache: { defaultNamespaces: [ns] } });
+  const mgr = newManager({ kubeConfig, cache: { defaultNamespaces: [ns] } });
   controllerManagedBy(mgr)
     .for(Widget)
     .owns(ConfigMap)

@@ -44,12 +44,12 @@ const cases = [
   ["import '@operant/core'", `await import(${JSON.stringify(core)});`],
   [
     'builder path, not started',
-    `const { Manager, controllerManagedBy, resourceType, ConfigMap } = await import(${JSON.stringify(core)});
+    `const { newManager, controllerManagedBy, resourceType, ConfigMap } = await import(${JSON.stringify(core)});
 const kubeConfig = {
   getCurrentCluster: () => ({ name: 'c', server: 'https://127.0.0.1:1', skipTLSVerify: false }),
   getCurrentUser: () => ({ name: 'u', token: 't' }),
 };
-const mgr = new Manager({ kubeConfig });
+const mgr = newManager({ kubeConfig });
 const Widget = resourceType({ group: 'bench.operant.dev', version: 'v1', kind: 'Widget', plural: 'widgets', namespaced: true });
 controllerManagedBy(mgr).for(Widget).owns(ConfigMap).complete({ async reconcile() {} });`,
   ],

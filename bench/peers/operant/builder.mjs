@@ -10,12 +10,12 @@
  * it existed), for before/after figures within one run.
  * @module
  */
-import { client, controllerManagedBy, Manager, mergePatch } from '../../../packages/core/dist/index.js';
+import { client, controllerManagedBy, mergePatch, newManager } from '../../../packages/core/dist/index.js';
 import { counters, serveMem } from '../../harness/peer-stdin.mjs';
 import { childConfigMap, converged, statusPatch } from '../../harness/workload.mjs';
 import { ConfigMap, Widget } from './types.mjs';
 
-const mgr = new Manager({ kubeConfig: client.loadKubeConfig() });
+const mgr = newManager({ kubeConfig: client.loadKubeConfig() });
 controllerManagedBy(mgr)
   .for(Widget)
   .owns(ConfigMap)

@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { ApiClient, ConfigMap, mergePatch, Operant, type Operator } from '@operant/core';
+import { ApiClient, ConfigMap, mergePatch, OperantFactory, type Operator } from '@operant/core';
 import { eventually, installCrds } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { AppModule, type Notice, NoticeType, RefreshBus } from '../src/index.js';
@@ -22,7 +22,7 @@ describeWithControlPlane('nest-style-app', () => {
   beforeAll(async () => {
     await installCrds(kc, { paths: [crds] });
     await api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
-    app = await Operant.create(AppModule, { manager: { kubeConfig: kc, cache: { defaultNamespaces: [ns] } } });
+    app = await OperantFactory.create(AppModule, { manager: { kubeConfig: kc, cache: { defaultNamespaces: [ns] } } });
     running = app.start();
   }, 60_000);
 

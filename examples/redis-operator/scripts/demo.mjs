@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ApiClient, ignoreNotFound, mergePatch, Operant, resourceType } from '@operant/core';
+import { ApiClient, ignoreNotFound, mergePatch, OperantFactory, resourceType } from '@operant/core';
 import { Environment, eventually } from '@operant/testing';
 import { parse, parseAllDocuments } from 'yaml';
 import { configuredAppModule, RedisCluster } from '../dist/index.js';
@@ -84,7 +84,7 @@ await admin.create({
 // counts the operator's permissions, not that propagation
 const asOperator = new ApiClient({ kubeConfig: user.kubeConfig });
 await eventually(() => asOperator.list(RedisCluster, { limit: 1 }));
-const app = await Operant.create(configuredAppModule({ registryNamespace, resyncPeriodMs: 30_000 }), {
+const app = await OperantFactory.create(configuredAppModule({ registryNamespace, resyncPeriodMs: 30_000 }), {
   manager: { kubeConfig: user.kubeConfig, logger: demoLogger() },
 });
 const running = app.start();

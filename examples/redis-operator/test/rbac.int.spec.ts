@@ -23,9 +23,10 @@ import {
   ApiClient,
   type ClientError,
   type KubernetesObject,
-  Manager,
+  type Manager,
   managerOptionsFromFlags,
-  Operant,
+  newManager,
+  OperantFactory,
   type Operator,
 } from '@operant/core';
 import { eventually } from '@operant/testing';
@@ -213,7 +214,7 @@ describeOrSkip('the generated RBAC, for the operator ServiceAccount', skip, () =
 
   it('with only these permissions, the manager wins the election, reconciles and releases the Lease', async () => {
     const logger = recordingLogger();
-    const app: Operator = await Operant.create(
+    const app: Operator = await OperantFactory.create(
       configuredAppModule({ registryNamespace: operatorNs, resyncPeriodMs: 3_600_000 }),
       {
         manager: {
@@ -285,7 +286,7 @@ describeOrSkip('the generated RBAC, for the operator ServiceAccount', skip, () =
       } as KubernetesObject);
       expect(review.status?.allowed).toBe(true);
     });
-    const mgr = new Manager({
+    const mgr = newManager({
       // main.ts's flags as config/default sets them (port 8443 there, a free one here)
       ...managerOptionsFromFlags(['--metrics-bind-address=127.0.0.1:0', '--health-probe-bind-address=0']),
       kubeConfig: asOperator,

@@ -51,13 +51,16 @@ export { Predicate } from './decorators/index.js';
 export * as di from './di/index.js';
 export {
   CLIENT,
+  CLUSTER,
   createOperator,
   EVENT_RECORDER,
   Inject,
   Injectable,
   LOGGER,
+  MANAGER,
   OPERATOR_OPTIONS,
-  Operant,
+  OperantFactory,
+  type OperantFactoryOptions,
   Operator,
   type OperatorOptions,
   ScanError,
@@ -70,7 +73,6 @@ export * as log from './log/index.js';
 export { newLogger } from './log/index.js';
 export * as manager from './manager/index.js';
 export {
-  Manager,
   type ManagerOptions,
   managerOptionsFromFlags,
   newManager,

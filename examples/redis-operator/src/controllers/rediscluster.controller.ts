@@ -21,7 +21,8 @@ import {
   GenerationChanged,
   Inject,
   ignoreNotFound,
-  Manager,
+  MANAGER,
+  type Manager,
   mergePatch,
   Pod,
   predicate,
@@ -65,7 +66,7 @@ export class RedisClusterReconciler {
   private readonly recorder: events.EventRecorder;
 
   constructor(
-    manager: Manager,
+    @Inject(MANAGER) manager: Manager,
     cache: Cache,
     private readonly ticker: ResyncTicker,
     @Inject(CLIENT) private readonly client: Client,

@@ -5,7 +5,7 @@
  * capped backoff (never dropped), and they converge once the fault is gone.
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { ApiClient, controllerManagedBy, Manager, mergePatch, workqueue } from '@operant/core';
+import { ApiClient, controllerManagedBy, mergePatch, newManager, workqueue } from '@operant/core';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, useControlPlane } from '@operant/testing/jest';
 import { installWidgetCrd, type Widget, WidgetType } from '../../../../packages/core/test/fixtures/helpers.js';
@@ -32,7 +32,7 @@ describeOrSkip(`fault: a reconciler that throws`, skip, () => {
     api = new ApiClient({ kubeConfig: env.kubeConfig() });
     await installWidgetCrd(api);
     await api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
-    const manager = new Manager({
+    const manager = newManager({
       kubeConfig: env.kubeConfig(),
       cache: { defaultNamespaces: [ns] },
       logger: recordingLogger(),

@@ -13,9 +13,10 @@
  * ```
  * @module
  */
+
+import type { Manager } from '../api/manager.js';
 import type { Reconciler } from '../api/reconciler.js';
 import { Controller } from '../controller/controller.js';
-import type { Manager } from '../manager/manager.js';
 import { ControllerInputs } from './controller-inputs.js';
 import { BuilderError } from './errors.js';
 

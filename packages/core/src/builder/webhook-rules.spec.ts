@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { unreachableKubeConfig } from '../../test/fixtures/unreachable-kubeconfig.js';
-import { Manager } from '../manager/manager.js';
+import { newManager } from '../manager/manager.js';
 import { resourceType } from '../resources/resource-type.js';
 import { webhookManagedBy } from './webhook-builder.js';
 
@@ -9,7 +9,7 @@ const version = (kind: string, v: string) =>
 const converter = { toHub: (o: never) => o, fromHub: (o: never) => o };
 
 describe('the webhook rules, applied by webhookManagedBy', () => {
-  const mgr = new Manager({ kubeConfig: unreachableKubeConfig() });
+  const mgr = newManager({ kubeConfig: unreachableKubeConfig() });
 
   it('refuses a converter whose spoke is not another version of the hub, naming both', () => {
     expect(() =>

@@ -1,6 +1,6 @@
 /**
  * Decorators that declare controllers, webhooks and modules. They only record metadata; `createOperator`
- * / `Operant.create` scan it and drive the public builder (each decorator names its builder call),
+ * / `OperantFactory.create` scan it and drive the public builder (each decorator names its builder call),
  * and `operant rbac-gen` reads it (with `@Rbac`'s extra rules) to write the manager's role.
  * @module decorators
  */

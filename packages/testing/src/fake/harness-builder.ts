@@ -2,11 +2,11 @@
  * `HarnessBuilder`: the reconcile harness's `controllerManagedBy()`. It records the same
  * inputs as core's builder (it extends core's `ControllerInputs`, which `wireControllerInto`
  * also drives for decorated controllers) and turns them into the same sources, with kinds
- * read from the fake client's informers; `complete()` hands the controller to the harness.
+ * read from the `Cluster` it is given (the harness: its cache is the fake client's
+ * informers); `complete()` hands the controller to the harness.
  * @module
  */
-import { BuilderError, builder, type Reconciler, type Source } from '@operant/core';
-import type { FakeInformers } from './informers.js';
+import { BuilderError, builder, type Cluster, type Reconciler, type Source } from '@operant/core';
 
 export interface HarnessControllerSpec {
   name: string;
@@ -16,7 +16,7 @@ export interface HarnessControllerSpec {
 
 export class HarnessBuilder extends builder.ControllerInputs {
   constructor(
-    private readonly informers: FakeInformers,
+    private readonly cluster: Cluster,
     private readonly register: (spec: HarnessControllerSpec) => void,
     private readonly taken: (name: string) => boolean = () => false,
   ) {
@@ -30,11 +30,11 @@ export class HarnessBuilder extends builder.ControllerInputs {
    */
   complete(reconciler: Reconciler): HarnessControllerSpec {
     const { problems, forInfo, name } = this.check({
-      resolve: (type) => this.informers.resolve(type),
+      resolve: (type) => this.cluster.registry.tryResolve(type),
       nameOwner: (taken) => (this.taken(taken) ? 'another controller' : undefined),
     });
     if (problems.length > 0) throw new BuilderError(problems);
-    const spec = { name: name as string, reconciler, sources: this.sources(this.informers, forInfo) };
+    const spec = { name: name as string, reconciler, sources: this.sources(this.cluster.cache, forInfo) };
     this.register(spec);
     return spec;
   }

@@ -9,6 +9,13 @@
  * watch, `cache.byObject` and `readLive` kinds; any other read is refused (`notCached`) —
  * `h.apiReader` reads anything, for a test's own checks.
  *
+ * The harness is a `Cluster` (core's contract the Manager also fulfils): `client`, `cache`
+ * (the fake client's informers and cached reads), `apiReader`, `registry`, `logger`,
+ * `getEventRecorderFor` (every name records into `h.recorder`), and a `kubeConfig` that names
+ * no server. Decorated controllers get their container from core's `createContainer` with
+ * the harness as its cluster, so they can inject what the runtime gives them (`CLUSTER`,
+ * `CLIENT`, `Cache`, `KubeConfig`, `LOGGER`, `EVENT_RECORDER`) — all but `MANAGER`.
+ *
  * ```ts
  * const h = await reconcileHarness({ client: fakeClient().withObjects(notice).build() });
  * await h.addModule(AppModule);               // or h.addControllers([NoticeController], { providers })
@@ -20,22 +27,22 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AnyClass,
-  CLIENT,
-  type client,
+  type Cluster,
+  type ClusterCache,
+  client,
   di,
-  EVENT_RECORDER,
   isTerminalError,
-  LOGGER,
   type Logger,
   noopLogger,
   type Provider,
   type Request,
+  type ResourceRegistry,
   type Result,
   requestFromKey,
   requestKey,
   workqueue,
 } from '@operant/core';
-import { Container } from 'inversify';
+import type { Container } from 'inversify';
 import { EnvtestError } from '../envtest/errors.js';
 import { fakeClient } from './builder.js';
 import type { FakeCacheOptions, FakeClient } from './fake-client.js';
@@ -74,6 +81,8 @@ export interface HarnessOptions {
   /** Kinds read live (`ManagerOptions.readLive`). */
   readLive?: FakeCacheOptions['readLive'];
   logger?: Logger;
+  /** What the harness's `kubeConfig` (and an injected `KubeConfig`) is. Default: an empty one, naming no server. */
+  kubeConfig?: client.KubeConfigSource;
 }
 
 export interface RunOptions {
@@ -98,18 +107,20 @@ interface Running extends HarnessControllerSpec {
   queue: workqueue.Workqueue<string>;
 }
 
-export class ReconcileHarness {
+export class ReconcileHarness implements Cluster {
   readonly client: FakeClient;
+  readonly kubeConfig: client.KubeConfigSource;
+  /** Cached reads (the kinds the controllers watch, `cache.byObject`), informers, field indexes. */
+  readonly cache: ClusterCache;
+  readonly logger: Logger;
   readonly clock: workqueue.FakeClock;
   readonly recorder = new FakeRecorder();
   /** Every reconcile run, in order. */
   readonly processed: ProcessedRequest[] = [];
   /** The container of decorated controllers, for `get(Provider)`. */
   container: Container | undefined;
-  private readonly informers: FakeInformers;
   private readonly controllers: Running[] = [];
   private readonly stopper = new AbortController();
-  private readonly log: Logger;
   private turn = 0;
 
   constructor(options: HarnessOptions = {}) {
@@ -118,8 +129,31 @@ export class ReconcileHarness {
       readLive: options.readLive,
     });
     this.clock = options.clock ?? new workqueue.FakeClock();
-    this.log = options.logger ?? noopLogger;
-    this.informers = new FakeInformers(this.client);
+    this.logger = options.logger ?? noopLogger;
+    this.kubeConfig = options.kubeConfig ?? new client.KubeConfig();
+    const informers = new FakeInformers(this.client);
+    this.cache = {
+      get: (type, key, opts) => this.client.get(type, key, opts),
+      list: (type, opts) => this.client.list(type, opts),
+      getInformer: (type) => informers.getInformer(type),
+      indexField: (type, name, extract) => informers.getInformer(type).addIndex(name, extract),
+    };
+  }
+
+  /** The kinds the fake client knows. */
+  get registry(): ResourceRegistry {
+    return this.client.registry;
+  }
+
+  /** The harness's recorder, whatever the name (its events carry none). */
+  getEventRecorderFor(_name: string): FakeRecorder {
+    return this.recorder;
+  }
+
+  /** Waits for `signal`, then stops the harness (`Cluster.start`; a test usually calls `run()` and `stop()`). */
+  async start(signal: AbortSignal): Promise<void> {
+    if (!signal.aborted) await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+    this.stop();
   }
 
   /** Reads of any kind, cached or not (the manager's `GetAPIReader()`), e.g. for a test's checks. */
@@ -140,8 +174,8 @@ export class ReconcileHarness {
   /** Declares a plain controller: `h.controllerManagedBy().for(Kind).owns(Child).complete(reconciler)`. */
   controllerManagedBy(): HarnessBuilder {
     return new HarnessBuilder(
-      this.informers,
-      (spec) => this.start(spec),
+      this,
+      (spec) => this.launch(spec),
       (name) => this.controllers.some((c) => c.name === name),
     );
   }
@@ -152,11 +186,8 @@ export class ReconcileHarness {
     options: { providers?: readonly Provider[] } = {},
   ): Promise<void> {
     const specs = di.scanControllers(controllers as di.ControllerClass[], this.client.registry);
-    const container = new Container({ defaultScope: 'Singleton' });
-    container.bind(CLIENT).toConstantValue(this.client);
-    container.bind(EVENT_RECORDER).toConstantValue(this.recorder);
-    container.bind(LOGGER).toConstantValue(this.log);
-    for (const provider of options.providers ?? []) di.bindProvider(container, provider);
+    const runtime = { cluster: this, eventSource: 'operant' };
+    const container = di.createContainer(runtime, options.providers ?? [], { controllers, ...options });
     for (const spec of specs) container.bind(spec.type).toSelf().inSingletonScope();
     this.container = container;
     for (const spec of specs) {
@@ -166,7 +197,7 @@ export class ReconcileHarness {
   }
 
   /**
-   * The controllers and providers of a root `@Module` (as `Operant.create`); `overrides`
+   * The controllers and providers of a root `@Module` (as `OperantFactory.create`); `overrides`
    * replace providers of the same token (a fake of an external service, say).
    */
   async addModule(root: AnyClass, overrides: readonly Provider[] = []): Promise<void> {
@@ -225,7 +256,7 @@ export class ReconcileHarness {
     for (const c of this.controllers) c.queue.shutDown();
   }
 
-  private start(spec: HarnessControllerSpec): void {
+  private launch(spec: HarnessControllerSpec): void {
     const queue = new workqueue.Workqueue<string>({ name: spec.name, clock: this.clock });
     this.controllers.push({ ...spec, queue });
     const requests = {
@@ -234,7 +265,7 @@ export class ReconcileHarness {
       addRateLimited: (r: Request) => queue.addRateLimited(requestKey(r)),
     };
     for (const s of spec.sources)
-      void s.start(this.stopper.signal, requests, this.log.child({ controller: spec.name }));
+      void s.start(this.stopper.signal, requests, this.logger.child({ controller: spec.name }));
   }
 
   private nextReady(): { c: Running; key: string } | undefined {
@@ -253,7 +284,12 @@ export class ReconcileHarness {
   private async reconcile({ c, key }: { c: Running; key: string }): Promise<void> {
     const request = requestFromKey(key);
     const reconcileID = randomUUID();
-    const log = this.log.child({ controller: c.name, namespace: request.namespace, name: request.name, reconcileID });
+    const log = this.logger.child({
+      controller: c.name,
+      namespace: request.namespace,
+      name: request.name,
+      reconcileID,
+    });
     const entry: ProcessedRequest = {
       controller: c.name,
       request,

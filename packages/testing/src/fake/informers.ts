@@ -55,11 +55,6 @@ export class FakeInformers implements source.InformerSource {
 
   constructor(private readonly client: FakeClient) {}
 
-  /** The kind of `type` in the fake client's registry, or undefined when it is unknown. */
-  resolve(type: ResourceType): ResourceInfo | undefined {
-    return this.client.registry.tryResolve(type);
-  }
-
   getInformer<T extends KubernetesObject>(type: ResourceType<T>): cache.Informer<T> {
     const info = this.client.resourceInfo(type);
     const key = resources.gvkString(info);
