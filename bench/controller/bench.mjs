@@ -7,7 +7,7 @@
 // framework. Run: pnpm build && node bench/controller/bench.mjs [--objects 2000]
 import { controllerManagedBy } from '../../packages/core/dist/builder/index.js';
 import { ApiClient } from '../../packages/core/dist/client/index.js';
-import { Manager } from '../../packages/core/dist/manager/index.js';
+import { newManager } from '../../packages/core/dist/manager/index.js';
 import { Environment } from '../../packages/testing/dist/index.js';
 import { crd } from '../harness/workload.mjs';
 import { ConfigMap, Widget } from '../peers/operant/types.mjs';
@@ -70,7 +70,7 @@ async function waitConverged(client, ns) {
 }
 
 async function runOperant(kubeConfig, client, ns, workers) {
-  const mgr = new Manager({ kubeConfig, cache: { defaultNamespaces: [ns] } });
+  const mgr = newManager({ kubeConfig, cache: { defaultNamespaces: [ns] } });
   controllerManagedBy(mgr)
     .for(Widget)
     .owns(ConfigMap)

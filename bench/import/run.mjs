@@ -45,7 +45,7 @@ const cases = [
   ["import '@operant/core'", `await import(${core});`],
   [
     'builder path, not started',
-    `const { Manager } = await import(${dist('manager/index.js')});
+    `const { newManager } = await import(${dist('manager/index.js')});
 const { controllerManagedBy } = await import(${dist('builder/index.js')});
 const { resourceType } = await import(${dist('resources/index.js')});
 const { ConfigMap } = await import(${dist('resources/kinds.js')});
@@ -53,7 +53,7 @@ const kubeConfig = {
   getCurrentCluster: () => ({ name: 'c', server: 'https://127.0.0.1:1', skipTLSVerify: false }),
   getCurrentUser: () => ({ name: 'u', token: 't' }),
 };
-const mgr = new Manager({ kubeConfig });
+const mgr = newManager({ kubeConfig });
 const Widget = resourceType({ group: 'bench.operant.dev', version: 'v1', kind: 'Widget', plural: 'widgets', namespaced: true });
 controllerManagedBy(mgr).for(Widget).owns(ConfigMap).complete({ async reconcile() {} });`,
   ],

@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Operant } from '@operant/core';
+import { OperantFactory } from '@operant/core';
 import { ApiClient } from '@operant/core/client';
 import { resourceType } from '@operant/core/resources';
 import { Environment } from '@operant/testing';
@@ -16,7 +16,7 @@ const env = new Environment({ crdDirectoryPaths: [here('../config/crd')], contro
 const kubeConfig = await env.start();
 console.log(`control plane up at ${env.server}; kubeconfig: ${await env.writeKubeconfig()}`);
 const { AppModule } = await import('../dist/app.module.js');
-const app = await Operant.create(AppModule, { manager: { kubeConfig } });
+const app = await OperantFactory.create(AppModule, { manager: { kubeConfig } });
 const running = app.start();
 try {
   const api = new ApiClient({ kubeConfig });

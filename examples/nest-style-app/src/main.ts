@@ -5,10 +5,10 @@
  * @module
  */
 import 'reflect-metadata';
-import { Operant, runOperator } from '@operant/core';
+import { OperantFactory, runOperator } from '@operant/core';
 import { AppModule } from './app.module.js';
 
 await runOperator(async (signal) => {
-  const app = await Operant.create(AppModule);
+  const app = await OperantFactory.create(AppModule);
   await app.start(signal);
 });

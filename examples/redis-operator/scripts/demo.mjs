@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ignoreNotFound, Operant } from '@operant/core';
+import { ignoreNotFound, OperantFactory } from '@operant/core';
 import { ApiClient, mergePatch } from '@operant/core/client';
 import { resourceType } from '@operant/core/resources';
 import { Environment, eventually } from '@operant/testing';
@@ -86,7 +86,7 @@ await admin.create({
 // counts the operator's permissions, not that propagation
 const asOperator = new ApiClient({ kubeConfig: user.kubeConfig });
 await eventually(() => asOperator.list(RedisCluster, { limit: 1 }));
-const app = await Operant.create(configuredAppModule({ registryNamespace, resyncPeriodMs: 30_000 }), {
+const app = await OperantFactory.create(configuredAppModule({ registryNamespace, resyncPeriodMs: 30_000 }), {
   manager: { kubeConfig: user.kubeConfig, logger: demoLogger() },
 });
 const running = app.start();

@@ -13,7 +13,7 @@
  * @module
  */
 import 'reflect-metadata';
-import { managerOptionsFromFlags, Operant, runOperator } from '@operant/core';
+import { managerOptionsFromFlags, OperantFactory, runOperator } from '@operant/core';
 import { configuredAppModule } from './app.module.js';
 
 await runOperator(async (signal) => {
@@ -22,7 +22,7 @@ await runOperator(async (signal) => {
     leaderElectionReleaseOnCancel: true,
   });
   const { REGISTRY_NAMESPACE, RESYNC_PERIOD_SECONDS } = process.env;
-  const app = await Operant.create(
+  const app = await OperantFactory.create(
     configuredAppModule({
       ...(REGISTRY_NAMESPACE ? { registryNamespace: REGISTRY_NAMESPACE } : {}),
       ...(RESYNC_PERIOD_SECONDS ? { resyncPeriodMs: Number(RESYNC_PERIOD_SECONDS) * 1000 } : {}),

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { V1CustomResourceDefinition } from '@kubernetes/client-node';
-import { Operant, type Operator } from '@operant/core';
+import { OperantFactory, type Operator } from '@operant/core';
 import { eventually, installCrds, uninstallCrds } from '@operant/testing';
 import { describeWithControlPlane, KUBECONFIG_VAR, sharedKubeConfig } from '@operant/testing/jest';
 import { generatedModelsLoaded, recordedModules, recorder } from '../../../scripts/module-graph/index.mjs';
@@ -33,7 +33,7 @@ describeWithControlPlane('manager', () => {
 
   beforeAll(async () => {
     crds = await installCrds(sharedKubeConfig(), { paths: [crdDir] });
-    app = await Operant.create(AppModule, { manager: { kubeConfig: sharedKubeConfig() } });
+    app = await OperantFactory.create(AppModule, { manager: { kubeConfig: sharedKubeConfig() } });
     running = app.start();
   });
 

@@ -19,9 +19,15 @@ import { request } from 'node:https';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, expect, it } from '@jest/globals';
 import { CoreV1Api, KubeConfig, V1Deployment, V1Lease } from '@kubernetes/client-node';
-import { type KubernetesObject, managerOptionsFromFlags, Operant, type Operator } from '@operant/core';
+import {
+  type KubernetesObject,
+  type Manager,
+  managerOptionsFromFlags,
+  OperantFactory,
+  type Operator,
+} from '@operant/core';
 import { ApiClient, type ClientError } from '@operant/core/client';
-import { Manager } from '@operant/core/manager';
+import { newManager } from '@operant/core/manager';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import { parse, parseAllDocuments } from 'yaml';
@@ -207,7 +213,7 @@ describeOrSkip('the generated RBAC, for the operator ServiceAccount', skip, () =
 
   it('with only these permissions, the manager wins the election, reconciles and releases the Lease', async () => {
     const logger = recordingLogger();
-    const app: Operator = await Operant.create(
+    const app: Operator = await OperantFactory.create(
       configuredAppModule({ registryNamespace: operatorNs, resyncPeriodMs: 3_600_000 }),
       {
         manager: {
@@ -279,7 +285,7 @@ describeOrSkip('the generated RBAC, for the operator ServiceAccount', skip, () =
       } as KubernetesObject);
       expect(review.status?.allowed).toBe(true);
     });
-    const mgr = new Manager({
+    const mgr = newManager({
       // main.ts's flags as config/default sets them (port 8443 there, a free one here)
       ...managerOptionsFromFlags(['--metrics-bind-address=127.0.0.1:0', '--health-probe-bind-address=0']),
       kubeConfig: asOperator,

@@ -41,7 +41,8 @@ const rootValues = [
   'CLIENT',
   'EVENT_RECORDER',
   'LOGGER',
-  'Operant',
+  'MANAGER',
+  'OperantFactory',
   'managerOptionsFromFlags',
   'runOperator',
   // the reconcile contract
@@ -69,6 +70,7 @@ const rootTypes = [
   'EventRecorder',
   'KubernetesObject',
   'Logger',
+  'Manager',
   'OperantErrorReason',
   'Operator',
   'ReconcileContext',

@@ -17,6 +17,7 @@ export {
   isTerminalError,
   type KubernetesObject,
   type Logger,
+  type Manager,
   type ReconcileContext,
   type Reconciler,
   type Request,
@@ -50,7 +51,16 @@ export {
   Watches,
 } from './decorators/index.js';
 // starting an application, and what its controllers inject
-export { CLIENT, EVENT_RECORDER, Inject, Injectable, LOGGER, Operant, type Operator } from './di/index.js';
+export {
+  CLIENT,
+  EVENT_RECORDER,
+  Inject,
+  Injectable,
+  LOGGER,
+  MANAGER,
+  OperantFactory,
+  type Operator,
+} from './di/index.js';
 export type { EventRecorder } from './events/index.js';
 export { managerOptionsFromFlags, runOperator } from './manager/index.js';
 export * as predicate from './predicate/index.js';

@@ -89,7 +89,7 @@ console.log(JSON.stringify(process.moduleLoadList));`;
   getCurrentCluster: () => ({ name: 'c', server: 'https://127.0.0.1:1', skipTLSVerify: false }),
   getCurrentUser: () => ({ name: 'u', token: 't' }),
 };
-const mgr = new core.Manager({ kubeConfig });
+const mgr = core.newManager({ kubeConfig });
 const Widget = core.resourceType({ group: 'example.dev', version: 'v1', kind: 'Widget', plural: 'widgets', namespaced: true });
 core.controllerManagedBy(mgr).for(Widget).owns(core.ConfigMap).complete({ async reconcile() {} });`;
 
@@ -109,7 +109,7 @@ core.controllerManagedBy(mgr).for(Widget).owns(core.ConfigMap).complete({ async 
   getCurrentCluster: () => ({ name: 'c', server: 'https://127.0.0.1:1', skipTLSVerify: false }),
   getCurrentUser: () => ({ name: 'u', token: 't' }),
 };
-const mgr = new core.Manager({ kubeConfig, metricsBindAddress: '127.0.0.1:0' });
+const mgr = core.newManager({ kubeConfig, metricsBindAddress: '127.0.0.1:0' });
 const stop = new AbortController();
 const running = mgr.metricsServer.start(stop.signal);
 await mgr.metricsServer.address();

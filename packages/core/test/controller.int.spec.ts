@@ -16,7 +16,7 @@ import { ignoreNotFound, isNotFound } from '../src/client/errors.js';
 import type { Client } from '../src/client/interfaces.js';
 import { mergePatch } from '../src/client/patch.js';
 import { enqueueRequestForObject } from '../src/handler/enqueue-for-object.js';
-import { Manager } from '../src/manager/manager.js';
+import { ControllerManager } from '../src/manager/manager.js';
 import { generationChanged } from '../src/predicate/changed.js';
 import { channel } from '../src/source/channel.js';
 import { itemExponentialFailureRateLimiter } from '../src/workqueue/rate-limiter.js';
@@ -31,7 +31,7 @@ const widget = (namespace: string, name: string, size = 1): Widget => ({
 
 describeWithControlPlane('controllerManagedBy on the real API server', () => {
   const kc = sharedKubeConfig();
-  let mgr: Manager;
+  let mgr: ControllerManager;
   let stop: AbortController;
   let running: Promise<void> | undefined;
   let ns: string;
@@ -46,7 +46,11 @@ describeWithControlPlane('controllerManagedBy on the real API server', () => {
     running = undefined;
     ns = await newNamespace(new ApiClient({ kubeConfig: kc }), 'ctrl');
     // each test's cache sees its own namespace only (controller-runtime's DefaultNamespaces)
-    mgr = new Manager({ kubeConfig: kc, gracefulShutdownTimeoutMs: 10_000, cache: { defaultNamespaces: [ns] } });
+    mgr = new ControllerManager({
+      kubeConfig: kc,
+      gracefulShutdownTimeoutMs: 10_000,
+      cache: { defaultNamespaces: [ns] },
+    });
     client = mgr.client;
   }, 30_000);
 
@@ -254,13 +258,13 @@ describeWithControlPlane('controllerManagedBy on the real API server', () => {
       controllerManagedBy(mgr)
         .for(WidgetType)
         .complete({ reconcile: async () => undefined }),
-    ).toThrow('a controller named widget already exists; use named()');
+    ).toThrow('the name widget is already used by another controller; use named()');
     class Unknown {}
     expect(() =>
       controllerManagedBy(mgr)
         .for(Unknown as never)
         .complete({ reconcile: async () => undefined }),
-    ).toThrow('for(Unknown): unknown kind; register the class or use resourceType()');
+    ).toThrow('for() names Unknown, an unknown kind; register it or use resourceType()');
   });
 
   it('lets a reconciler treat a missing object as done (a live read answers notFound)', async () => {

@@ -20,7 +20,7 @@ import { createPredicateDecorator, GenerationChanged } from '../src/decorators/p
 import { Reconcile } from '../src/decorators/reconcile.decorator.js';
 import { createOperator, type Operator } from '../src/di/create-operator.js';
 import { CLIENT } from '../src/di/tokens.js';
-import { Manager } from '../src/manager/manager.js';
+import { ControllerManager } from '../src/manager/manager.js';
 import { generationChanged } from '../src/predicate/changed.js';
 import { labelSelector } from '../src/predicate/object-filters.js';
 import {
@@ -148,11 +148,10 @@ describeWithControlPlane('decorated controllers on the real API server', () => {
     {
       const ns = await newNamespace(api, 'built');
       const seen = runs.builder.seen;
-      const mgr = new Manager({ kubeConfig: kc, cache: { defaultNamespaces: [ns] } });
+      const mgr = new ControllerManager({ kubeConfig: kc, cache: { defaultNamespaces: [ns] } });
       controllerManagedBy(mgr)
-        .for(WidgetType)
+        .for(WidgetType, { predicates: [generationChanged()] }) // a class-level predicate decorator: the for kind only
         .owns(V1ConfigMap)
-        .withEventFilter(generationChanged())
         .complete({ reconcile: (request) => converge(mgr.client, request, seen) });
       startManager(mgr, cleanup);
       let expected = 0;

@@ -10,7 +10,7 @@ import { eventually } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { controllerManagedBy } from '../src/builder/builder.js';
 import { ApiClient } from '../src/client/api-client.js';
-import { Manager } from '../src/manager/manager.js';
+import { ControllerManager } from '../src/manager/manager.js';
 import {
   installWidgetCrd,
   newNamespace,
@@ -37,7 +37,7 @@ describeWithControlPlane('leader election', () => {
 
   /** A manager named `who` that records every reconcile's interval; returns a stop function. */
   function candidate(who: string, ns: string, id: string, audit: Interval[], releaseOnCancel: boolean) {
-    const mgr = new Manager({
+    const mgr = new ControllerManager({
       kubeConfig: kc,
       cache: { defaultNamespaces: [ns] },
       leaderElection: true,

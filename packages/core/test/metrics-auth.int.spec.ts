@@ -16,7 +16,7 @@ import type { KubernetesObject } from '../src/api/object.js';
 import { ApiClient } from '../src/client/api-client.js';
 import { newLogger } from '../src/log/winston.js';
 import { managerOptionsFromFlags } from '../src/manager/flags.js';
-import { Manager } from '../src/manager/manager.js';
+import { ControllerManager } from '../src/manager/manager.js';
 import { newNamespace, startManager, useCleanups } from './fixtures/helpers.js';
 
 interface Scrape {
@@ -69,7 +69,7 @@ describeWithControlPlane('metrics behind TokenReview and SubjectAccessReview', (
 
   /** A manager from kubebuilder's flags (`extra` appended), serving metrics on a free loopback port. */
   async function metricsPort(extra: string[], kubeConfig = kc, logger = newLogger({ level: 'error' })) {
-    const mgr = new Manager({
+    const mgr = new ControllerManager({
       ...managerOptionsFromFlags(['--metrics-bind-address=127.0.0.1:0', '--health-probe-bind-address=0', ...extra]),
       kubeConfig,
       logger,
@@ -79,7 +79,7 @@ describeWithControlPlane('metrics behind TokenReview and SubjectAccessReview', (
       if (url.pathname.endsWith('reviews')) reviews.push(url.pathname.split('/').at(-1) as string);
     });
     startManager(mgr, cleanup);
-    const server = mgr.metricsServer as NonNullable<Manager['metricsServer']>;
+    const server = mgr.metricsServer as NonNullable<ControllerManager['metricsServer']>;
     return { port: (await server.address()).port, reviews, tls: server.tls };
   }
 

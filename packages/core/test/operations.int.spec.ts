@@ -12,7 +12,7 @@ import { TerminalError } from '../src/api/terminal-error.js';
 import { controllerManagedBy } from '../src/builder/builder.js';
 import { ApiClient } from '../src/client/api-client.js';
 import { newLogger } from '../src/log/winston.js';
-import { Manager } from '../src/manager/manager.js';
+import { ControllerManager } from '../src/manager/manager.js';
 import { resourceType } from '../src/resources/resource-type.js';
 import {
   installWidgetCrd,
@@ -43,14 +43,14 @@ describeWithControlPlane('operations: metrics, probes, logs', () => {
     await installWidgetCrd(api);
   }, 60_000);
 
-  const run = (mgr: Manager) => startManager(mgr, cleanup);
+  const run = (mgr: ControllerManager) => startManager(mgr, cleanup);
 
   it('serves reconcile and workqueue metrics with the right counts, and logs with controller-runtime keys', async () => {
     const ns = await newNamespace(api, 'metrics');
     const stream = new PassThrough();
     const lines: string[] = [];
     stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n')));
-    const mgr = new Manager({
+    const mgr = new ControllerManager({
       kubeConfig: kc,
       cache: { defaultNamespaces: [ns] },
       metricsBindAddress: '127.0.0.1:0',
@@ -82,7 +82,7 @@ describeWithControlPlane('operations: metrics, probes, logs', () => {
       expect(attempts.get('flaky')).toBe(3);
       expect(attempts.get('periodic')).toBe(2);
     });
-    const { port } = await (mgr.metricsServer as NonNullable<Manager['metricsServer']>).address();
+    const { port } = await (mgr.metricsServer as NonNullable<ControllerManager['metricsServer']>).address();
     const metrics = await get(`http://127.0.0.1:${port}/metrics`);
     expect(metrics.status).toBe(200);
     const c = 'controller="widget"';
@@ -121,7 +121,7 @@ describeWithControlPlane('operations: metrics, probes, logs', () => {
 
   it('records Events for a reconcile, aggregating repeats into a series', async () => {
     const ns = await newNamespace(api, 'events');
-    const mgr = new Manager({ kubeConfig: kc, cache: { defaultNamespaces: [ns] } });
+    const mgr = new ControllerManager({ kubeConfig: kc, cache: { defaultNamespaces: [ns] } });
     const recorder = mgr.getEventRecorderFor('widget-controller');
     let runs = 0;
     controllerManagedBy(mgr)
@@ -179,13 +179,13 @@ describeWithControlPlane('operations: metrics, probes, logs', () => {
       plural: 'laters',
       namespaced: true,
     });
-    const mgr = new Manager({
+    const mgr = new ControllerManager({
       kubeConfig: kc,
       healthProbeBindAddress: '127.0.0.1:0',
       cache: { byObject: [{ type: missing }] },
     });
     run(mgr);
-    const { port } = await (mgr.healthProbeServer as NonNullable<Manager['healthProbeServer']>).address();
+    const { port } = await (mgr.healthProbeServer as NonNullable<ControllerManager['healthProbeServer']>).address();
     const base = `http://127.0.0.1:${port}`;
     expect(await get(`${base}/healthz`)).toEqual({ status: 200, body: 'ok' });
     expect(await get(`${base}/healthz?verbose`)).toEqual({ status: 200, body: '[+]ping ok\nhealthz check passed\n' });
@@ -243,14 +243,14 @@ describeWithControlPlane('operations: metrics, probes, logs', () => {
     });
     await eventually(() => api.list(Quiet, { limit: 1 }));
     const ns = await newNamespace(api, 'stale');
-    const mgr = new Manager({
+    const mgr = new ControllerManager({
       kubeConfig: kc,
       healthProbeBindAddress: '127.0.0.1:0',
       informerStaleAfterMs: 300, // shorter than the API server's bookmark interval
       cache: { defaultNamespaces: [ns], byObject: [{ type: Quiet }] },
     });
     run(mgr);
-    const { port } = await (mgr.healthProbeServer as NonNullable<Manager['healthProbeServer']>).address();
+    const { port } = await (mgr.healthProbeServer as NonNullable<ControllerManager['healthProbeServer']>).address();
     const readyz = () => get(`http://127.0.0.1:${port}/readyz?verbose`);
     await api.create({ apiVersion: 'quiet.operant.test/v1', kind: 'Quiet', metadata: { namespace: ns, name: 'x' } });
     await eventually(async () => expect((await readyz()).status).toBe(200), 20_000, 20);

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from '@jest/globals';
 import type { V1CustomResourceDefinition, V1Namespace } from '@kubernetes/client-node';
 import { ApiClient } from '@operant/core/client';
-import { Manager } from '@operant/core/manager';
+import { newManager } from '@operant/core/manager';
 import { buildCrd } from '@operant/crd';
 import { eventually, installCrds } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
@@ -24,7 +24,7 @@ describeWithControlPlane('real API server conformance', () => {
     namespace: () => namespace,
     // a real manager (no leader election, no servers) whose cache runs on the control plane
     managerClient: async ({ byObject, readLive }) => {
-      const mgr = new Manager({
+      const mgr = newManager({
         kubeConfig: kc,
         cache: { byObject: byObject.map((type) => ({ type, namespaces: [namespace] })) },
         readLive,

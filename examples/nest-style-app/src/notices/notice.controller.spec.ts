@@ -41,11 +41,14 @@ describe('NoticeController', () => {
     const cm = await configMap(h, 'welcome-notice');
     expect(cm.data).toEqual({ message: 'WELCOME SAYS HI!' });
     expect(cm).toBeOwnedBy(welcome, { controller: true });
-    expect(welcome.status).toEqual({ observedGeneration: 1, refreshes: 1 });
-    // its own status patch changes no generation, so the controller does not loop on it
-    expect(h.processed.map((p) => p.request.name)).toEqual(['welcome']);
+    // the Notice's create, then the create of its ConfigMap: class-level predicates filter the
+    // Notice's events only. Its own status patches change no generation, so it does not loop on them.
+    expect(welcome.status).toEqual({ observedGeneration: 1, refreshes: 2 });
+    expect(h.processed.map((p) => p.request.name)).toEqual(['welcome', 'welcome']);
     expect(h.writes.map((w) => `${w.verb}${w.subresource ? `/${w.subresource}` : ''} ${w.kind}`)).toEqual([
       'apply ConfigMap',
+      'patch/status Notice',
+      'apply ConfigMap', // unchanged: no event
       'patch/status Notice',
     ]);
   });
@@ -69,11 +72,12 @@ describe('NoticeController', () => {
     await h.client.patch(current, mergePatch({ spec: { message: 'changed', shout: false } }));
     await h.run();
     expect((await configMap(h, 'welcome-notice')).data).toEqual({ message: 'changed' });
-    expect((await noticeNamed(h, 'welcome')).status).toEqual({ observedGeneration: 2, refreshes: 11 });
+    // the spec change, then the update of the ConfigMap it made
+    expect((await noticeNamed(h, 'welcome')).status).toEqual({ observedGeneration: 2, refreshes: 12 });
 
     h.get<RefreshBus>(RefreshBus).refresh('demo', 'welcome');
     expect((await h.run()).steps).toBe(1);
-    expect((await noticeNamed(h, 'welcome')).status?.refreshes).toBe(12);
+    expect((await noticeNamed(h, 'welcome')).status?.refreshes).toBe(13);
   });
 
   it('retries with backoff when the API server refuses a write', async () => {
@@ -81,9 +85,15 @@ describe('NoticeController', () => {
     h.client.intercept(failWith('conflict', { verb: 'patch', subresource: 'status' }));
     const report = await h.run({ advance: 1_000 });
     expect(report.quiescent).toBe(true);
-    expect(h.processed.map((p) => p.outcome)).toEqual(['error', 'success']);
-    expect(h.clock.now()).toBe(5); // the first per-key backoff step
-    expect((await noticeNamed(h, 'welcome')).status?.refreshes).toBe(1);
+    // the refused reconcile had created the ConfigMap: its create queues the Notice at once;
+    // the retry the error asked for comes after the first per-key backoff step (5 ms)
+    expect(h.processed.map((p) => [p.outcome, p.at])).toEqual([
+      ['error', 0],
+      ['success', 0],
+      ['success', 5],
+    ]);
+    expect(h.clock.now()).toBe(5);
+    expect((await noticeNamed(h, 'welcome')).status?.refreshes).toBe(2);
   });
 
   it('takes a replaced provider, as a test double of a collaborator', async () => {

@@ -13,10 +13,11 @@ import {
   type Client,
   Controller,
   controllerutil,
-  type EventRecorder,
   GenerationChanged,
   Inject,
   ignoreNotFound,
+  MANAGER,
+  type Manager,
   predicate,
   Rbac,
   Reconcile,
@@ -27,8 +28,8 @@ import {
 import { deepCopy } from '@operant/core/api';
 import { Cache } from '@operant/core/cache';
 import { mergePatch } from '@operant/core/client';
+import type * as events from '@operant/core/events';
 import { ConfigMap, Deployment, Pod, Secret, Service } from '@operant/core/kinds';
-import { Manager } from '@operant/core/manager';
 import { RedisCluster } from '../api/v1/index.js';
 import { blockedStatus, desiredStatus } from './cluster-status.js';
 import { REDIS_OPERATOR_OPTIONS, type RedisOperatorOptions } from './options.js';
@@ -58,10 +59,10 @@ const labelled = predicate.labelSelector({ matchExpressions: [{ key: CLUSTER_LAB
 // the Events its recorder writes (events.k8s.io/v1), in the namespaces of the RedisClusters
 @Rbac({ groups: ['events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] })
 export class RedisClusterReconciler {
-  private readonly recorder: EventRecorder;
+  private readonly recorder: events.EventRecorder;
 
   constructor(
-    manager: Manager,
+    @Inject(MANAGER) manager: Manager,
     cache: Cache,
     private readonly ticker: ResyncTicker,
     @Inject(CLIENT) private readonly client: Client,

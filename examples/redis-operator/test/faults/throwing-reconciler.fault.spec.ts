@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { controllerManagedBy } from '@operant/core/builder';
 import { ApiClient, mergePatch } from '@operant/core/client';
-import { Manager } from '@operant/core/manager';
+import { newManager } from '@operant/core/manager';
 import * as workqueue from '@operant/core/workqueue';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, useControlPlane } from '@operant/testing/jest';
@@ -35,7 +35,7 @@ describeOrSkip(`fault: a reconciler that throws`, skip, () => {
     api = new ApiClient({ kubeConfig: env.kubeConfig() });
     await installWidgetCrd(api);
     await api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
-    const manager = new Manager({
+    const manager = newManager({
       kubeConfig: env.kubeConfig(),
       cache: { defaultNamespaces: [ns] },
       logger: recordingLogger(),

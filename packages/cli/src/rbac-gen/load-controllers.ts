@@ -1,7 +1,7 @@
 /**
  * Entry modules → controller classes: every exported class with `@Controller` metadata,
  * and every controller of an exported `@Module` (its imports followed, as
- * `Operant.create` does). Each entry must contribute at least one.
+ * `OperantFactory.create` does). Each entry must contribute at least one.
  * @module
  */
 import { type AnyClass, getControllerMetadata, getModuleMetadata } from '@operant/core/decorators';

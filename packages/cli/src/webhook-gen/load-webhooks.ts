@@ -1,7 +1,7 @@
 /**
  * Entry modules → webhook classes: every exported class with `@ValidatingWebhook`,
  * `@DefaultingWebhook` or `@Conversion` metadata, and every webhook an exported `@Module`
- * lists (its imports followed, as `Operant.create` does).
+ * lists (its imports followed, as `OperantFactory.create` does).
  * @module
  */
 import { type AnyClass, getModuleMetadata, getWebhookMetadata } from '@operant/core/decorators';

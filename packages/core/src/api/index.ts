@@ -1,13 +1,16 @@
 /**
  * Contracts and types every runtime folder shares: Kubernetes objects and keys, the Logger,
  * and the small controller contracts — `Request`, `Result`, `Reconciler`, `TerminalError`,
- * events, `Predicate`, `EventHandler`, `Source`, `Runnable` — with function adapters.
+ * events, `Predicate`, `EventHandler`, `Source`, `Runnable` — with function adapters; and the
+ * two big ones the builder, the wiring and the test harness depend on: `Cluster` and `Manager`.
  * @module api
  */
 
+export type { Cluster, ClusterCache } from './cluster.js';
 export type { EventHandler, RequestQueue } from './event-handler.js';
 export type { CreateEvent, DeleteEvent, GenericEvent, UpdateEvent } from './events.js';
 export type { LogFields, Logger } from './logger.js';
+export type { Manager } from './manager.js';
 export {
   deepCopy,
   type KubernetesList,

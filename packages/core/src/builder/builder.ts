@@ -1,7 +1,7 @@
 /**
  * `controllerManagedBy(manager)`: the imperative way to declare a controller, and what the
- * decorators drive. Methods record inputs; `build()` alone checks them (all problems in one
- * error) and acts:
+ * decorators drive. Methods record inputs; `build()` alone checks them against the
+ * controller rules (`controller-rules.ts`; all problems in one error) and acts:
  *
  * - `for(Type)` → a kind source with `enqueueRequestForObject()`;
  * - `owns(Type)` → a kind source with `enqueueRequestForOwner(For, { onlyController: true })`;
@@ -13,17 +13,14 @@
  * ```
  * @module
  */
+
+import type { Manager } from '../api/manager.js';
 import type { Reconciler } from '../api/reconciler.js';
 import { Controller } from '../controller/controller.js';
-import type { Manager } from '../manager/manager.js';
-import type { ResourceInfo, ResourceType } from '../resources/resource-type.js';
 import { ControllerInputs } from './controller-inputs.js';
-import { BuilderError, type BuilderProblem } from './errors.js';
+import { BuilderError } from './errors.js';
 
 export type { ForOptions, OwnsOptions, WatchesOptions } from './controller-inputs.js';
-
-const typeName = (type: ResourceType): string =>
-  typeof type === 'function' ? type.name || 'an anonymous class' : type.kind;
 
 export class Builder extends ControllerInputs {
   constructor(private readonly manager: Manager) {
@@ -36,43 +33,10 @@ export class Builder extends ControllerInputs {
   }
 
   build(reconciler: Reconciler): Controller {
-    const problems: BuilderProblem[] = [];
-    const resolve = (type: ResourceType, role: string): ResourceInfo | undefined => {
-      const info = this.manager.registry.tryResolve(type);
-      if (info === undefined) {
-        problems.push({
-          kind: 'unknownKind',
-          message: `${role}(${typeName(type)}): unknown kind; register the class or use resourceType()`,
-        });
-      }
-      return info;
-    };
-    const forInfo = this.forInput ? resolve(this.forInput.type, 'for') : undefined;
-    for (const input of this.ownsInputs) resolve(input.type, 'owns');
-    for (const input of this.watchesInputs) resolve(input.type, 'watches');
-    if (this.forCalls > 1) {
-      problems.push({
-        kind: 'duplicateFor',
-        message: 'for() was called more than once; a controller reconciles one kind',
-      });
-    }
-    if (this.ownsInputs.length > 0 && this.forInput === undefined) {
-      problems.push({ kind: 'ownsWithoutFor', message: 'owns() can only be used together with for()' });
-    }
-    if (this.forInput === undefined && this.watchesInputs.length === 0 && this.rawSources.length === 0) {
-      problems.push({
-        kind: 'noWatches',
-        message: 'no watches configured, the controller would never run; use for(), owns() or watches()',
-      });
-    }
-    const name = this.name ?? forInfo?.kind.toLowerCase();
-    if (name === undefined) {
-      if (this.forInput === undefined) {
-        problems.push({ kind: 'missingName', message: 'a controller without for() needs a name: use named()' });
-      }
-    } else if (this.manager.hasControllerName(name)) {
-      problems.push({ kind: 'duplicateName', message: `a controller named ${name} already exists; use named()` });
-    }
+    const { problems, forInfo, name } = this.check({
+      resolve: (type) => this.manager.registry.tryResolve(type),
+      nameOwner: (taken) => (this.manager.hasControllerName(taken) ? 'another controller' : undefined),
+    });
     if (problems.length > 0) throw new BuilderError(problems);
 
     this.manager.registerControllerName(name as string);

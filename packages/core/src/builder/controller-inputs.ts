@@ -4,8 +4,9 @@
  * a kind source with `enqueueRequestForOwner(For, { onlyController })`; `watches` → a kind
  * source with the given handler; event filters on every kind watch; raw sources as they are.
  *
- * `Builder` checks and acts on these for a Manager. @operant/testing's reconcile harness
- * extends this class too, so its controllers watch exactly what the runtime's would.
+ * `Builder` checks them (`check`: the controller rules) and acts on them for a Manager.
+ * @operant/testing's reconcile harness extends this class too, so its controllers are
+ * checked as the runtime's are and watch exactly what the runtime's would.
  * @module
  */
 import type { EventHandler } from '../api/event-handler.js';
@@ -17,6 +18,7 @@ import { enqueueRequestForObject } from '../handler/enqueue-for-object.js';
 import { enqueueRequestForOwner } from '../handler/enqueue-for-owner.js';
 import type { ResourceInfo, ResourceType } from '../resources/resource-type.js';
 import { type InformerSource, kind } from '../source/kind.js';
+import { type CheckedController, type ControllerEnvironment, checkController } from './controller-rules.js';
 
 export interface ForOptions {
   predicates?: readonly Predicate[];
@@ -28,6 +30,7 @@ export interface OwnsOptions {
   matchEveryOwner?: boolean;
 }
 
+/** The options of `watches()`; `@Watches(Type, options)` takes these too (plus its `handler`). */
 export interface WatchesOptions {
   predicates?: readonly Predicate[];
 }
@@ -92,6 +95,23 @@ export class ControllerInputs {
   withOptions(options: ControllerOptions): this {
     this.options = { ...this.options, ...options };
     return this;
+  }
+
+  /** The recorded inputs against the controller rules, kinds resolved and names looked up in `env`. */
+  protected check(env: ControllerEnvironment): CheckedController {
+    const declared = (where: string) => (input: KindInput) => ({ type: input.type, where });
+    return checkController(
+      {
+        subject: '',
+        for: this.forInput === undefined ? [] : Array(this.forCalls).fill(declared('for()')(this.forInput)),
+        owns: this.ownsInputs.map(declared('owns()')),
+        watches: this.watchesInputs.map(declared('watches()')),
+        rawSources: this.rawSources.length,
+        name: this.name,
+        nameHint: 'use named()',
+      },
+      env,
+    );
   }
 
   /** The sources the inputs stand for, with kinds read from `cache`; `forInfo` is the `for` kind. */

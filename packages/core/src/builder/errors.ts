@@ -1,5 +1,7 @@
 /**
- * The builder's error: every problem found at `build()` at once, each with a kind.
+ * The builder's error: every problem found at `build()` at once, each with a kind. The
+ * kinds are those of the controller rules (`controller-rules.ts`); the decorator-only ones
+ * (`missingReconcile` … `strayPredicate`) reach users in a `ScanError`.
  * @module
  */
 import { OperantError } from '@operant/crd/metadata';
@@ -10,7 +12,11 @@ export type BuilderProblemKind =
   | 'noWatches'
   | 'missingName'
   | 'duplicateName'
-  | 'unknownKind';
+  | 'unknownKind'
+  | 'missingReconcile'
+  | 'multipleReconcile'
+  | 'watchShape'
+  | 'strayPredicate';
 
 export interface BuilderProblem {
   kind: BuilderProblemKind;

@@ -1,7 +1,8 @@
 /**
  * `webhookManagedBy(mgr).for(Type).withValidator(v).withDefaulter(d).withConverter(Spoke, c).complete()`
  * (controller-runtime's `ctrl.NewWebhookManagedBy`): records its inputs, and `complete()`
- * alone acts — it resolves the kind, checks everything at once, and registers the handlers
+ * alone acts — it resolves the kinds, checks everything at once (the webhook rules,
+ * `webhook-rules.ts`, which the scanner applies to the decorators too), and registers the handlers
  * on the manager's webhook server at kubebuilder's paths. With converters, `for(Type)` is
  * the hub of its kind. The decorators (`@ValidatingWebhook`, `@DefaultingWebhook`,
  * `@Conversion`) are sugar over these calls. It stands beside `controllerManagedBy`, as
@@ -10,14 +11,15 @@
  */
 import type { Newable } from '@operant/crd';
 import { getResourceMetadata } from '@operant/crd/metadata';
+import type { Manager } from '../api/manager.js';
 import type { KubernetesObject } from '../api/object.js';
-import type { Manager } from '../manager/manager.js';
-import type { ResourceType } from '../resources/resource-type.js';
+import type { ResourceInfo, ResourceType } from '../resources/resource-type.js';
 import type { Converter, CustomDefaulter, CustomValidator } from '../webhook/contracts.js';
 import { defaultingHandler } from '../webhook/defaulting.js';
 import { WebhookError } from '../webhook/errors.js';
 import { mutatePath, validatePath } from '../webhook/paths.js';
 import { type ValidatingOptions, validatingHandler } from '../webhook/validating.js';
+import { conversionProblem, webhookKind } from './webhook-rules.js';
 
 export type ValidatorOptions = Omit<ValidatingOptions, 'type'>;
 
@@ -62,14 +64,16 @@ export class WebhookBuilder<T extends KubernetesObject = KubernetesObject> {
         'unable to build webhooks: add withValidator(), withDefaulter() or withConverter()',
       );
     }
-    const info = this.mgr.registry.resolve(type);
-    const spokes = this.converters.map((c) => ({ ...c, info: this.mgr.registry.resolve(c.spoke) }));
-    const problems = spokes
-      .filter((s) => s.info.group !== info.group || s.info.kind !== info.kind || s.info.version === info.version)
-      .map(
-        (s) => `${s.info.kind} ${s.info.group}/${s.info.version} is not another version of ${info.kind} ${info.group}`,
-      );
+    const resolve = (t: ResourceType) => this.mgr.registry.tryResolve(t);
+    const hub = webhookKind(resolve, type, 'for()');
+    const spokes = this.converters.map((c) => ({ ...c, kind: webhookKind(resolve, c.spoke, 'withConverter()') }));
+    const problems = [hub, ...spokes.map((s) => s.kind)].flatMap((k) => (k.problem === undefined ? [] : [k.problem]));
+    for (const s of spokes) {
+      const versions = hub.info && s.kind.info && conversionProblem(hub.info, s.kind.info);
+      if (versions) problems.push(versions);
+    }
     if (problems.length > 0) throw new WebhookError('config', `unable to build webhooks: ${problems.join('; ')}`);
+    const info = hub.info as ResourceInfo;
     const server = this.mgr.getWebhookServer();
     if (this.validator !== undefined) {
       const options = { ...this.validator.options, type: crdClass(type) };
@@ -78,7 +82,8 @@ export class WebhookBuilder<T extends KubernetesObject = KubernetesObject> {
     if (this.defaulter !== undefined) server.register(mutatePath(info), defaultingHandler(this.defaulter), 'default');
     if (spokes.length > 0) {
       server.conversions.setHub(info.group, info.kind, info.version);
-      for (const s of spokes) server.conversions.addSpoke(info.group, info.kind, s.info.version, s.converter);
+      for (const s of spokes)
+        server.conversions.addSpoke(info.group, info.kind, (s.kind.info as ResourceInfo).version, s.converter);
     }
   }
 }

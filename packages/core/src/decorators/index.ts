@@ -1,6 +1,6 @@
 /**
  * Decorators that declare controllers, webhooks and modules. They only record metadata; `createOperator`
- * / `Operant.create` scan it and drive the public builder (each decorator names its builder call),
+ * / `OperantFactory.create` scan it and drive the public builder (each decorator names its builder call),
  * and `operant rbac-gen` reads it (with `@Rbac`'s extra rules) to write the manager's role.
  * @module decorators
  */
@@ -35,5 +35,5 @@ export {
 } from './predicate.decorator.js';
 export { Rbac, type RbacOptions } from './rbac.decorator.js';
 export { Reconcile } from './reconcile.decorator.js';
-export { Watches, type WatchesOptions } from './watches.decorator.js';
+export { Watches, type WatchesDecoratorOptions } from './watches.decorator.js';
 export { Conversion, type ConversionOptions, DefaultingWebhook, ValidatingWebhook } from './webhook.decorator.js';

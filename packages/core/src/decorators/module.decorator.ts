@@ -1,6 +1,6 @@
 /**
  * `@Module({ imports?, controllers?, providers?, exports? })`: groups controllers and
- * providers, as a Nest module does: `Operant.create(AppModule)` gives each module a scope
+ * providers, as a Nest module does: `OperantFactory.create(AppModule)` gives each module a scope
  * that sees its own providers and what its imports export; records metadata only.
  * @module
  */

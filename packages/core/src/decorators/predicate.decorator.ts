@@ -1,12 +1,16 @@
 /**
- * `@Predicate(...predicates)` and reusable predicate decorators.
+ * `@Predicate(...predicates)` and reusable predicate decorators. Where one sits decides what
+ * it filters, by one rule (checked in builder/controller-rules.ts when the class is scanned):
  *
- * - on the class: filters every `for`/`owns`/`@Watches` event — `builder.withEventFilter(...)`;
- * - on a `@Watches` method: filters that watch only — `watches(Type, h, { predicates })`;
- * - on the `@Reconcile` method: filters the `for` kind's events only, so owned and watched
- *   kinds still trigger — `for(Type, { predicates })` (the usual place for `@GenerationChanged()`);
- * - with no arguments on a method, `@Predicate() onlyLabelled(event): boolean`: the method
- *   itself filters every event (called with the event and its kind).
+ * - on the class: the `for` kind's events only — `for(Type, { predicates })`;
+ * - on a `@Watches` method: that watch's events only — `watches(Type, h, { predicates })`;
+ * - on the `@Reconcile` method: the class rule (the `for` kind), the usual place for `@GenerationChanged()`;
+ * - with no arguments on a method, `@Predicate() onlyLabelled(event): boolean`: the method is a
+ *   predicate of the class, so of the `for` kind (called with the event and its kind).
+ *
+ * Anywhere else (a plain method, a `@Channel` method; a predicate method that is also the
+ * `@Reconcile` or a `@Watches` method) the scanner refuses it. Owned kinds are not filtered
+ * by decorators: `owns(Type, { predicates })` of the builder does that.
  *
  * `createPredicateDecorator(make)` turns a predicate factory into a decorator that works in
  * all these places: `export const OnlyProduction = createPredicateDecorator(() => predicate.namespace('prod'))`.
@@ -34,7 +38,8 @@ function record(predicates: readonly PredicateContract[], self: boolean, name: s
         throw new DecoratorError(`${name} on ${place(target, member)}: argument ${i} is not a predicate`);
       }
     });
-    updateControllerMetadata(cls, (m) => ({ ...m, predicates: [...m.predicates, { member, predicates, self }] }));
+    const placement = { member, predicates, self, decorator: name };
+    updateControllerMetadata(cls, (m) => ({ ...m, predicates: [...m.predicates, placement] }));
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * `@Watches(...)`: more events for a controller.
  *
- * - on a method, `@Watches(Type, { predicates? })`: the method maps a changed object to
+ * - on a method, `@Watches(Type, { predicates? })` (the predicates filter this watch only): the method maps a changed object to
  *   requests (async allowed) — `builder.watches(Type, handler.enqueueRequestsFromMapFunc(method))`;
  * - on the class, `@Watches(Type, { handler, predicates? })` — `builder.watches(Type, handler)`;
  * - on the class, `@Watches(source)` with any Source (e.g. `source.channel(...)`) —
@@ -9,16 +9,16 @@
  * @module
  */
 import type { EventHandler } from '../api/event-handler.js';
-import type { Predicate } from '../api/predicate.js';
 import type { Source } from '../api/source.js';
+import type { WatchesOptions } from '../builder/controller-inputs.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import { DecoratorError, place } from './errors.js';
 import { updateControllerMetadata } from './metadata/storage.js';
 import type { WatchMetadata } from './metadata/types.js';
 
-export interface WatchesOptions {
+/** The builder's `WatchesOptions` (`predicates`: this watch only), and `handler` for a class-level `@Watches(Type)`. */
+export interface WatchesDecoratorOptions extends WatchesOptions {
   handler?: EventHandler;
-  predicates?: readonly Predicate[];
 }
 
 const isSource = (value: unknown): value is Source =>
@@ -26,7 +26,7 @@ const isSource = (value: unknown): value is Source =>
 
 export function Watches(
   typeOrSource: ResourceType | Source,
-  options: WatchesOptions = {},
+  options: WatchesDecoratorOptions = {},
 ): ClassDecorator & MethodDecorator {
   return (target: object, member?: string | symbol, descriptor?: PropertyDescriptor) => {
     const cls = typeof target === 'function' ? target : target.constructor;

@@ -1,16 +1,19 @@
 /**
- * The inversify container of an operator: the runtime's shared parts (`Manager`, `Cache`,
- * `KubeConfig`, `CLIENT`, `LOGGER`, `OPERATOR_OPTIONS`) and the user's providers (classes,
- * values, classes under a token, sync or async factories; singleton by default).
+ * The inversify container of an operator: the runtime's shared parts, read from its
+ * `Cluster` (`CLUSTER`, `Cache`, `KubeConfig`, `CLIENT`, `LOGGER`, `EVENT_RECORDER`,
+ * `OPERATOR_OPTIONS`; `MANAGER` when the cluster is the application's Manager) and the user's
+ * providers (classes, values, classes under a token, sync or async factories; singleton by
+ * default). @operant/testing's reconcile harness builds its container here too.
  * @module
  */
 import type { Container, ServiceIdentifier } from 'inversify';
+import type { Cluster } from '../api/cluster.js';
+import type { Manager } from '../api/manager.js';
 import { Cache } from '../cache/cache.js';
 import { KubeConfig } from '../client/config.js';
 import type { Provider } from '../decorators/metadata/types.js';
-import type { Manager } from '../manager/manager.js';
 import { inversify } from './inversify.js';
-import { CLIENT, EVENT_RECORDER, LOGGER, OPERATOR_OPTIONS } from './tokens.js';
+import { CLIENT, CLUSTER, EVENT_RECORDER, LOGGER, MANAGER, OPERATOR_OPTIONS } from './tokens.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: any constructor
 type Ctor = new (...args: any[]) => unknown;
@@ -55,16 +58,26 @@ export function bindProvider(container: Container, provider: Provider): void {
   }
 }
 
-export function createContainer(manager: Manager, providers: readonly Provider[], options: unknown): Container {
+/** Where the container's runtime parts come from: a Manager, or a bare Cluster and the name its Events report as. */
+export type ContainerRuntime = { manager: Manager } | { cluster: Cluster; eventSource: string };
+
+export function createContainer(
+  runtime: ContainerRuntime,
+  providers: readonly Provider[],
+  options: unknown,
+): Container {
   const container = new (inversify().Container)({ defaultScope: 'Singleton' });
+  const cluster = 'manager' in runtime ? runtime.manager : runtime.cluster;
+  const eventSource = 'manager' in runtime ? runtime.manager.eventSource : runtime.eventSource;
+  if ('manager' in runtime) container.bind(MANAGER).toConstantValue(runtime.manager);
+  container.bind(CLUSTER).toConstantValue(cluster);
   // Operant's KubeConfig class is the token; the value may be a client-node KubeConfig too
-  container.bind<unknown>(KubeConfig).toConstantValue(manager.kubeConfig);
-  container.bind(Cache).toConstantValue(manager.cache);
-  container.bind(CLIENT).toConstantValue(manager.client);
-  container.bind(LOGGER).toConstantValue(manager.logger);
+  container.bind<unknown>(KubeConfig).toConstantValue(cluster.kubeConfig);
+  container.bind<unknown>(Cache).toConstantValue(cluster.cache);
+  container.bind(CLIENT).toConstantValue(cluster.client);
+  container.bind(LOGGER).toConstantValue(cluster.logger);
   container.bind(OPERATOR_OPTIONS).toConstantValue(options);
-  container.bind(EVENT_RECORDER).toConstantValue(manager.getEventRecorderFor(manager.eventSource));
-  container.bind(manager.constructor as Ctor).toConstantValue(manager);
+  container.bind(EVENT_RECORDER).toConstantValue(cluster.getEventRecorderFor(eventSource));
   for (const provider of providers) bindProvider(container, provider);
   return container;
 }

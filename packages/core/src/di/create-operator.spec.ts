@@ -1,16 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
 import { inject, injectable } from 'inversify';
 import { unreachableKubeConfig } from '../../test/fixtures/unreachable-kubeconfig.js';
+import type { Cluster } from '../api/cluster.js';
+import type { Manager } from '../api/manager.js';
 import type { Client } from '../client/interfaces.js';
 import { Controller } from '../decorators/controller.decorator.js';
 import { Module } from '../decorators/module.decorator.js';
 import { Reconcile } from '../decorators/reconcile.decorator.js';
 import { Conversion, DefaultingWebhook, ValidatingWebhook } from '../decorators/webhook.decorator.js';
-import { Manager } from '../manager/manager.js';
 import { resourceType } from '../resources/resource-type.js';
-import { createOperator, Operant } from './create-operator.js';
+import { createOperator } from './create-operator.js';
 import { ScanError } from './errors.js';
-import { CLIENT, EVENT_RECORDER, LOGGER } from './tokens.js';
+import { OperantFactory } from './operant-factory.js';
+import { CLIENT, CLUSTER, EVENT_RECORDER, LOGGER, MANAGER } from './tokens.js';
 
 // Resolution only: nothing here starts the manager, so no server is contacted.
 const kubeConfig = unreachableKubeConfig;
@@ -40,7 +42,8 @@ class Greeter {
 class WidgetReconciler {
   constructor(
     readonly greeter: Greeter,
-    readonly manager: Manager,
+    @inject(MANAGER) readonly manager: Manager,
+    @inject(CLUSTER) readonly cluster: Cluster,
     @inject(CLIENT) readonly client: Client,
     @inject(LOGGER) readonly log: unknown,
     @inject('settings') readonly settings: { size: number },
@@ -65,6 +68,7 @@ describe('createOperator', () => {
     });
     const controller = op.get<WidgetReconciler>(WidgetReconciler);
     expect(controller.manager).toBe(op.manager);
+    expect(controller.cluster).toBe(op.manager);
     expect(controller.client).toBe(op.manager.client);
     expect(controller.log).toBe(op.manager.logger);
     expect(controller.greeter.greeting).toBe('hello');
@@ -108,7 +112,7 @@ describe('createOperator', () => {
   });
 });
 
-describe('Operant.create', () => {
+describe('OperantFactory.create', () => {
   @Module({ providers: [Counter, Greeter, { provide: GREETING, useValue: 'hi' }], exports: [Greeter] })
   class GreetingModule {}
 
@@ -120,7 +124,7 @@ describe('Operant.create', () => {
   class AppModule {}
 
   it('collects controllers and providers through module imports', async () => {
-    const app = await Operant.create(AppModule, { manager: { kubeConfig: kubeConfig() } });
+    const app = await OperantFactory.create(AppModule, { manager: { kubeConfig: kubeConfig() } });
     expect(app.get<WidgetReconciler>(WidgetReconciler).greeter.greeting).toBe('hi');
   });
 
@@ -129,7 +133,7 @@ describe('Operant.create', () => {
     class CountingModule {}
     @Module({ imports: [CountingModule], providers: [{ provide: Counter, useValue: new Counter() }] })
     class Twice {}
-    const created = Operant.create(Twice, { manager: { kubeConfig: kubeConfig() } });
+    const created = OperantFactory.create(Twice, { manager: { kubeConfig: kubeConfig() } });
     await expect(created).rejects.toBeInstanceOf(ScanError);
     await expect(created).rejects.toThrow(
       'unable to register provider Counter (useValue) in Twice: CountingModule already registers it (class Counter)',
@@ -137,8 +141,8 @@ describe('Operant.create', () => {
   });
 
   it('gives each application its own container: two apps in one process share no provider', async () => {
-    const first = await Operant.create(AppModule, { manager: { kubeConfig: kubeConfig() } });
-    const second = await Operant.create(AppModule, { manager: { kubeConfig: kubeConfig() } });
+    const first = await OperantFactory.create(AppModule, { manager: { kubeConfig: kubeConfig() } });
+    const second = await OperantFactory.create(AppModule, { manager: { kubeConfig: kubeConfig() } });
     expect(first.get(Greeter)).toBe(first.get(Greeter));
     expect(second.get(Greeter)).not.toBe(first.get(Greeter));
     expect(second.get<WidgetReconciler>(WidgetReconciler).manager).toBe(second.manager);
@@ -150,7 +154,7 @@ describe('Operant.create', () => {
     class Private {}
     @Module({ imports: [Private], controllers: [WidgetReconciler], providers: [{ provide: 'settings', useValue: {} }] })
     class Importer {}
-    const created = Operant.create(Importer, { manager: { kubeConfig: kubeConfig() } });
+    const created = OperantFactory.create(Importer, { manager: { kubeConfig: kubeConfig() } });
     await expect(created).rejects.toBeInstanceOf(ScanError);
     await expect(created).rejects.toThrow(
       'unable to create controller WidgetReconciler: unable to resolve Greeter in Importer: Private provides it but does not export it',
@@ -164,7 +168,7 @@ describe('Operant.create', () => {
     class Widgets {}
     @Module({ imports: [Greetings, Widgets] })
     class Root {}
-    await expect(Operant.create(Root, { manager: { kubeConfig: kubeConfig() } })).rejects.toThrow(
+    await expect(OperantFactory.create(Root, { manager: { kubeConfig: kubeConfig() } })).rejects.toThrow(
       'unable to resolve Greeter in Widgets: Greetings exports it but Widgets does not import Greetings',
     );
   });
@@ -176,7 +180,7 @@ describe('Operant.create', () => {
     class Shared {}
     @Module({ imports: [Shared], controllers: [WidgetReconciler], providers: [{ provide: 'settings', useValue: {} }] })
     class Root {}
-    const app = await Operant.create(Root, { manager: { kubeConfig: kubeConfig() } });
+    const app = await OperantFactory.create(Root, { manager: { kubeConfig: kubeConfig() } });
     expect(app.get<WidgetReconciler>(WidgetReconciler).greeter).toBe(app.get(Greeter));
   });
 
@@ -184,7 +188,7 @@ describe('Operant.create', () => {
     class Plain {}
     @Module({ imports: [Plain] })
     class Broken {}
-    await expect(Operant.create(Broken, { manager: { kubeConfig: kubeConfig() } })).rejects.toThrow(
+    await expect(OperantFactory.create(Broken, { manager: { kubeConfig: kubeConfig() } })).rejects.toThrow(
       'Broken → Plain is imported as a module but has no @Module decorator',
     );
   });
@@ -224,7 +228,7 @@ describe('webhooks through the container', () => {
   class WebhookModule {}
 
   it('injects webhook classes and registers their routes and converters on the webhook server', async () => {
-    const app = await Operant.create(WebhookModule, { manager: { kubeConfig: kubeConfig() } });
+    const app = await OperantFactory.create(WebhookModule, { manager: { kubeConfig: kubeConfig() } });
     expect(app.get<WidgetWebhook>(WidgetWebhook).greeter.greeting).toBe('hi');
     const server = app.manager.getWebhookServer();
     expect(server.paths()).toEqual(['/mutate-example-com-v1-widget', '/validate-example-com-v1-widget']);

@@ -1,20 +1,18 @@
 /**
- * `createOperator({ controllers, providers })` and `Operant.create(AppModule)`: scan the
- * listed controllers (all problems in one error), build the container, resolve providers
- * (async factories included) and controllers through it, wire each controller through the
- * builder, and hand back an `Operator` whose `start(signal)` runs the Manager.
- *
- * ```ts
- * const app = await Operant.create(AppModule, { manager: { kubeConfig } });
- * await app.start(setupSignalHandler());
- * ```
+ * What `OperantFactory.create(AppModule)` does, and `createOperator({ controllers, providers })`,
+ * its form for flat lists of classes (the CLI's generators and tests load classes this way;
+ * an application starts with `OperantFactory.create`): scan the listed controllers (all
+ * problems in one error), build the container, resolve providers (async factories included)
+ * and controllers through it, wire each controller through the builder, and hand back an
+ * `Operator` whose `start(signal)` runs the Manager.
  * @module
  */
 import type { Container } from 'inversify';
+import type { Manager } from '../api/manager.js';
 import type { Controller } from '../controller/controller.js';
 import { getModuleMetadata } from '../decorators/metadata/storage.js';
 import type { AnyClass, Provider } from '../decorators/metadata/types.js';
-import { Manager, type ManagerOptions } from '../manager/manager.js';
+import { type ManagerOptions, newManager } from '../manager/manager.js';
 import { createContainer, providerName, providerSource, providerToken } from './container.js';
 import { ScanError, type ScanProblem } from './errors.js';
 import { type ModuleScopes, moduleScopes } from './module-scopes.js';
@@ -28,8 +26,13 @@ export interface OperatorOptions {
   /** `@ValidatingWebhook`, `@DefaultingWebhook` and `@Conversion` classes, served by the manager's webhook server. */
   webhooks?: readonly AnyClass[];
   providers?: readonly Provider[];
-  /** Options of the Manager the operator creates (or pass `manager` itself). */
+  /** Options of the Manager the operator creates (or pass a `Manager` itself, e.g. from `newManager`). */
   manager?: ManagerOptions | Manager;
+}
+
+/** A Manager, told from options by what only a Manager has. */
+function isManager(value: ManagerOptions | Manager | undefined): value is Manager {
+  return typeof (value as Partial<Manager> | undefined)?.add === 'function';
 }
 
 export class Operator {
@@ -44,12 +47,15 @@ export class Operator {
     private readonly scopes?: ModuleScopes,
   ) {}
 
-  /** Something the application provides (a provider of any of its modules, `Manager`, `CLIENT`, …). */
+  /** Something the application provides (a provider of any of its modules, `MANAGER`, `CLIENT`, …). */
   get<T>(token: unknown): T {
     return (this.scopes?.containerOf(token) ?? this.container).get<T>(token as never);
   }
 
-  /** Runs the manager until `signal` (or `stop()`) aborts it. */
+  /**
+   * Runs the manager until `signal` (or `stop()`) aborts it (controller-runtime's
+   * `mgr.Start(ctx)`): resolves after a clean stop, rejects with the failure that stopped it.
+   */
   start(signal?: AbortSignal): Promise<void> {
     const stopper = new AbortController();
     this.stopper = stopper;
@@ -64,13 +70,14 @@ export class Operator {
   }
 }
 
+/** An operator from flat lists of classes; an application uses `OperantFactory.create(AppModule)`. */
 export function createOperator(options: OperatorOptions): Promise<Operator> {
-  return assemble(options);
+  return assembleOperator(options);
 }
 
 /** `createOperator`, with one container per module of `root` when the options come from a module graph. */
-async function assemble(options: OperatorOptions, root?: AnyClass): Promise<Operator> {
-  const manager = options.manager instanceof Manager ? options.manager : new Manager(options.manager);
+export async function assembleOperator(options: OperatorOptions, root?: AnyClass): Promise<Operator> {
+  const manager = isManager(options.manager) ? options.manager : newManager(options.manager);
   const providers = options.providers ?? [];
   const registered = new Map<unknown, Provider>();
   for (const provider of providers) {
@@ -91,7 +98,7 @@ async function assemble(options: OperatorOptions, root?: AnyClass): Promise<Oper
   const specs = scan(() => scanControllers((options.controllers ?? []) as ControllerClass[], manager.registry));
   const webhookSpecs = scan(() => scanWebhooks((options.webhooks ?? []) as WebhookClass[], manager.registry));
   if (problems.length > 0) throw new ScanError(problems);
-  const container = createContainer(manager, root === undefined ? providers : [], options);
+  const container = createContainer({ manager }, root === undefined ? providers : [], options);
   const scopes = root === undefined ? undefined : moduleScopes(root, container);
   const scopeOf = (token: unknown): Container => scopes?.containerOf(token) ?? container;
   for (const spec of [...specs, ...webhookSpecs]) {
@@ -175,13 +182,3 @@ export function flattenModule(root: AnyClass): {
     providers: [...providers.values()].map((p) => p.provider),
   };
 }
-
-export const Operant = {
-  /** An operator from a root `@Module` (Nest's `NestFactory.create`). */
-  async create(
-    root: AnyClass,
-    options: Omit<OperatorOptions, 'controllers' | 'webhooks' | 'providers'> = {},
-  ): Promise<Operator> {
-    return assemble({ ...options, ...flattenModule(root) }, root);
-  },
-};

@@ -3,18 +3,14 @@
  * @module
  */
 import { OperantError } from '@operant/crd/metadata';
+import type { BuilderProblemKind } from '../builder/errors.js';
 
 const brand: unique symbol = Symbol.for('@operant/core/ScanError');
 
+/** The controller rules' kinds (builder/controller-rules.ts), and the scanner's own. */
 export type ScanProblemKind =
+  | BuilderProblemKind
   | 'missingController'
-  | 'missingReconcile'
-  | 'multipleReconcile'
-  | 'ownsWithoutFor'
-  | 'unknownKind'
-  | 'watchShape'
-  | 'strayPredicate'
-  | 'duplicateName'
   | 'providerFailed'
   | 'duplicateProvider'
   | 'providerNotExported'

@@ -1,5 +1,5 @@
 /**
- * Nest's module scopes for `Operant.create(AppModule)`: each `@Module` gets a child of the
+ * Nest's module scopes for `OperantFactory.create(AppModule)`: each `@Module` gets a child of the
  * application's container holding its own providers, controllers and webhooks, plus what its
  * imports export (re-exported modules followed). A provider of another module that is not
  * exported to it resolves to an error naming the token and both modules. Singletons stay one

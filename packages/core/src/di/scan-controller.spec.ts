@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { V1ConfigMap, V1Deployment } from '@kubernetes/client-node';
 import type { Request } from '../api/request.js';
+import { Channel } from '../decorators/channel.decorator.js';
 import { Controller } from '../decorators/controller.decorator.js';
 import { getControllerMetadata } from '../decorators/metadata/storage.js';
 import { createPredicateDecorator, GenerationChanged, Predicate } from '../decorators/predicate.decorator.js';
@@ -66,11 +67,11 @@ describe('decorators record, the scanner builds a spec', () => {
       for: Widget,
       owns: [V1Deployment],
       reconcileMethod: 'reconcile',
-      predicateMethods: ['notPaused'],
+      forPredicateMethods: ['notPaused'],
       options: { maxConcurrentReconciles: 3 },
     });
-    expect(spec?.eventFilters).toHaveLength(1);
-    expect(spec?.eventFilters[0]?.update).toBeDefined();
+    expect(spec?.forPredicates).toHaveLength(1); // @GenerationChanged on the class: the for kind only
+    expect(spec?.forPredicates[0]?.update).toBeDefined();
     expect(spec?.watches[0]?.predicates).toHaveLength(1); // @OnlyProd on the watch method
     expect(
       spec?.watches[0]?.predicates[0]?.create?.({
@@ -98,7 +99,7 @@ describe('decorators record, the scanner builds a spec', () => {
 
     const [spec] = scanControllers([PrimaryOnly], registry);
     expect(spec?.forPredicates).toHaveLength(1);
-    expect(spec?.eventFilters).toEqual([]);
+    expect(spec?.forPredicateMethods).toEqual([]);
     expect(spec?.watches[0]?.predicates).toEqual([]);
     const update = (generation: number) => ({
       objectOld: { metadata: { generation: 1 } },
@@ -163,7 +164,7 @@ describe('decorators record, the scanner builds a spec', () => {
       '@Controller TwoReconciles has @Reconcile() on a, b; exactly one method reconciles',
       '@Controller UnknownKind: for names Unregistered, an unknown kind; register it or use resourceType()',
       '@Watches on BadShapes.map: a map method takes one argument (the object) and returns requests; it takes 2',
-      '@Predicate on BadShapes.strayFilter: the method has no @Watches; put the predicate on the class, on a @Watches method or on the @Reconcile method',
+      '@Predicate on BadShapes.strayFilter: the method has no @Watches; put the predicate on the class or the @Reconcile method (the "for" kind\'s events) or on a @Watches method (that watch\'s events)',
       '@Controller SameNameAsWidget: the name widget is already used by WidgetReconciler; set "name"',
     ]);
     expect(error.message).toMatch(/^found 7 problems in the controllers:/);
@@ -185,5 +186,87 @@ describe('decorators record, the scanner builds a spec', () => {
       class SelfOnClass {}
       return SelfOnClass;
     }).toThrow('@Predicate on SelfOnClass: with no predicates it must decorate a method');
+  });
+});
+
+describe('the predicate scope rule: the class is the for kind, a @Watches method is that watch', () => {
+  const update = (generation: number) => ({
+    objectOld: { metadata: { generation: 1 } },
+    objectNew: { metadata: { generation } },
+  });
+
+  it('maps each accepted placement to the for kind or to its watch, never to owned kinds', () => {
+    @Controller({ for: Widget, owns: [V1Deployment], name: 'placements' })
+    @GenerationChanged() // class: the for kind
+    class Placements {
+      @Watches(V1ConfigMap, { predicates: [namespace('a')] }) // the option: this watch
+      @OnlyProd() // on the @Watches method: this watch
+      fromConfigMaps(): Request[] {
+        return [];
+      }
+
+      @Watches(V1Deployment)
+      fromDeployments(): Request[] {
+        return [];
+      }
+
+      @Predicate() // a predicate method: the for kind
+      notPaused(): boolean {
+        return true;
+      }
+
+      @Reconcile()
+      @OnlyProd() // on the @Reconcile method: the class rule, the for kind
+      async reconcile(): Promise<void> {}
+    }
+
+    const [spec] = scanControllers([Placements], registry);
+    expect(spec?.forPredicates).toHaveLength(2);
+    // member decorators are recorded before the class's: OnlyProd (@Reconcile), then GenerationChanged (class)
+    const prodOnly = { object: { metadata: { namespace: 'dev' } }, isInInitialList: false };
+    expect(spec?.forPredicates[0]?.create?.(prodOnly)).toBe(false);
+    expect(spec?.forPredicates[1]?.update?.(update(1))).toBe(false);
+    expect(spec?.forPredicateMethods).toEqual(['notPaused']);
+    expect(spec?.watches.map((w) => [w.member, w.predicates.length])).toEqual([
+      ['fromConfigMaps', 2],
+      ['fromDeployments', 0],
+    ]);
+    expect(spec?.owns).toEqual([V1Deployment]);
+  });
+
+  it('refuses a predicate anywhere else, naming class, member and decorator', () => {
+    @Controller({ for: Widget, name: 'stray' })
+    class Stray {
+      @Channel()
+      @GenerationChanged()
+      ticks(): AsyncIterable<never> {
+        return (async function* () {})();
+      }
+
+      @Watches(V1ConfigMap)
+      @Predicate()
+      mapAndPredicate(): Request[] {
+        return [];
+      }
+
+      @Reconcile()
+      @Predicate()
+      async reconcile(): Promise<void> {}
+    }
+
+    expect(scanError([Stray]).problems.map((p) => [p.kind, p.message])).toEqual([
+      [
+        'strayPredicate',
+        '@GenerationChanged on Stray.ticks: the method has no @Watches; put the predicate on the class or the @Reconcile method (the "for" kind\'s events) or on a @Watches method (that watch\'s events)',
+      ],
+      [
+        'strayPredicate',
+        '@Predicate on Stray.mapAndPredicate: with no predicates the method is a predicate, but it is a @Watches map method; give the predicates as arguments, or use a method of its own',
+      ],
+      [
+        'strayPredicate',
+        '@Predicate on Stray.reconcile: with no predicates the method is a predicate, but it is the @Reconcile method; give the predicates as arguments, or use a method of its own',
+      ],
+    ]);
   });
 });

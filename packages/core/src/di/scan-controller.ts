@@ -1,12 +1,12 @@
 /**
- * The scanner, pure: reads each listed class's metadata and checks every rule that spans
- * decorators (exactly one `@Reconcile`, `owns` needs `for`, map methods take one argument,
- * predicates sit on the class, a `@Watches` method, the `@Reconcile` method (the `for` kind
- * only) or as a predicate method, kinds are
- * known, names are unique), collecting all problems before it throws one `ScanError`.
+ * The scanner, pure: reads each listed class's metadata, checks it against the controller
+ * rules (builder/controller-rules.ts: exactly one `@Reconcile`, map methods take one
+ * argument, the predicate scope rule, `owns` needs `for`, kinds are known, names are
+ * unique) and collects every problem of every class before it throws one `ScanError`.
  * @module
  */
 import type { Predicate } from '../api/predicate.js';
+import { checkController, checkDecoratedMembers } from '../builder/controller-rules.js';
 import type { ControllerOptions } from '../controller/controller.js';
 import { getControllerMetadata } from '../decorators/metadata/storage.js';
 import type { MemberKey, WatchMetadata } from '../decorators/metadata/types.js';
@@ -25,12 +25,10 @@ export interface ControllerSpec {
   owns: readonly ResourceType[];
   watches: readonly WatchMetadata[];
   channels: readonly MemberKey[];
-  /** Predicates on the `@Reconcile` method: the `for` kind's events only (`for(Type, { predicates })`). */
+  /** Predicates on the class and the `@Reconcile` method: the `for` kind's events only (`for(Type, { predicates })`). */
   forPredicates: readonly Predicate[];
-  /** Class-level predicates (`withEventFilter`). */
-  eventFilters: readonly Predicate[];
-  /** Methods that are predicates themselves (class-level). */
-  predicateMethods: readonly MemberKey[];
+  /** Methods that are predicates themselves: the `for` kind's events only, as `forPredicates`. */
+  forPredicateMethods: readonly MemberKey[];
   reconcileMethod: MemberKey;
   options: ControllerOptions;
 }
@@ -40,6 +38,7 @@ const typeName = (t: ResourceType): string => (typeof t === 'function' ? t.name 
 function scanOne(
   type: ControllerClass,
   registry: ResourceRegistry,
+  names: Map<string, string>,
   problems: ScanProblem[],
 ): ControllerSpec | undefined {
   const meta = getControllerMetadata(type);
@@ -51,77 +50,53 @@ function scanOne(
     return undefined;
   }
   const { for: forType, owns = [], name, ...options } = meta.options;
-  const before = problems.length;
-  if (meta.reconcileMethods.length === 0) {
-    problems.push({ kind: 'missingReconcile', message: `@Controller ${type.name} has no method marked @Reconcile()` });
-  } else if (meta.reconcileMethods.length > 1) {
-    problems.push({
-      kind: 'multipleReconcile',
-      message: `@Controller ${type.name} has @Reconcile() on ${meta.reconcileMethods.map(String).join(', ')}; exactly one method reconciles`,
-    });
-  }
-  if (owns.length > 0 && forType === undefined) {
-    problems.push({ kind: 'ownsWithoutFor', message: `@Controller ${type.name}: "owns" needs "for"` });
-  }
-  const kinds: [string, ResourceType | undefined][] = [
-    ['for', forType],
-    ...owns.map((t, i): [string, ResourceType] => [`owns[${i}]`, t]),
-    ...meta.watches
-      .filter((w) => w.type)
-      .map((w): [string, ResourceType | undefined] => [`@Watches(${w.type && typeName(w.type)})`, w.type]),
-  ];
-  for (const [where, kind] of kinds) {
-    if (kind !== undefined && registry.tryResolve(kind) === undefined) {
-      problems.push({
-        kind: 'unknownKind',
-        message: `@Controller ${type.name}: ${where} names ${typeName(kind)}, an unknown kind; register it or use resourceType()`,
-      });
-    }
-  }
-  const watchMembers = new Set(meta.watches.flatMap((w) => (w.member === undefined ? [] : [w.member])));
-  for (const member of watchMembers) {
-    const fn = (type.prototype as Record<MemberKey, unknown>)[member] as (...args: unknown[]) => unknown;
-    if (fn.length > 1) {
-      problems.push({
-        kind: 'watchShape',
-        message: `@Watches on ${type.name}.${String(member)}: a map method takes one argument (the object) and returns requests; it takes ${fn.length}`,
-      });
-    }
-  }
-  const predicateMethods: MemberKey[] = [];
-  const eventFilters: Predicate[] = [];
-  const forPredicates: Predicate[] = [];
-  const reconcileMethod = meta.reconcileMethods[0];
-  const perWatch = new Map<MemberKey, Predicate[]>();
-  for (const p of meta.predicates) {
-    if (p.member === undefined) eventFilters.push(...p.predicates);
-    else if (p.self) predicateMethods.push(p.member);
-    else if (watchMembers.has(p.member)) perWatch.set(p.member, [...(perWatch.get(p.member) ?? []), ...p.predicates]);
-    else if (p.member === reconcileMethod) forPredicates.push(...p.predicates);
-    else {
-      problems.push({
-        kind: 'strayPredicate',
-        message: `@Predicate on ${type.name}.${String(p.member)}: the method has no @Watches; put the predicate on the class, on a @Watches method or on the @Reconcile method`,
-      });
-    }
-  }
-  if (problems.length > before || forType === undefined) return undefined;
+  const mapMethods = meta.watches.flatMap((w) =>
+    w.member === undefined
+      ? []
+      : [{ member: w.member, arity: (type.prototype as Record<MemberKey, () => unknown>)[w.member]?.length ?? 0 }],
+  );
+  const members = checkDecoratedMembers({
+    className: type.name,
+    reconcileMethods: meta.reconcileMethods,
+    mapMethods,
+    channels: meta.channels,
+    predicates: meta.predicates,
+  });
+  const subject = `@Controller ${type.name}: `;
+  const declared = checkController(
+    {
+      subject,
+      for: forType === undefined ? [] : [{ type: forType, where: 'for' }],
+      owns: owns.map((t, i) => ({ type: t, where: `owns[${i}]` })),
+      watches: meta.watches.flatMap((w) =>
+        w.type === undefined ? [] : [{ type: w.type, where: `@Watches(${typeName(w.type)})` }],
+      ),
+      rawSources: meta.channels.length + meta.watches.filter((w) => w.source !== undefined).length,
+      name,
+      nameHint: 'set "name"',
+    },
+    { resolve: (t) => registry.tryResolve(t), nameOwner: (n) => names.get(n) },
+  );
+  const found = [...members.problems, ...declared.problems];
+  problems.push(...found);
+  if (found.length > 0 || forType === undefined || declared.name === undefined) return undefined;
+  names.set(declared.name, type.name);
+  const { scope } = members;
   const watches = meta.watches.map((w) =>
-    w.member !== undefined && perWatch.has(w.member)
-      ? { ...w, predicates: [...w.predicates, ...(perWatch.get(w.member) ?? [])] }
+    w.member !== undefined && scope.perWatch.has(w.member)
+      ? { ...w, predicates: [...w.predicates, ...(scope.perWatch.get(w.member) ?? [])] }
       : w,
   );
   return {
     type,
-    name: name ?? (registry.tryResolve(forType)?.kind.toLowerCase() as string),
+    name: declared.name,
     for: forType,
     owns,
     watches,
     channels: meta.channels,
-    forPredicates,
-    eventFilters,
-    predicateMethods,
-    reconcileMethod: reconcileMethod as MemberKey,
+    forPredicates: scope.forPredicates,
+    forPredicateMethods: scope.forPredicateMethods,
+    reconcileMethod: meta.reconcileMethods[0] as MemberKey,
     options,
   };
 }
@@ -129,18 +104,10 @@ function scanOne(
 /** Scans every class; throws one ScanError listing every problem. */
 export function scanControllers(types: readonly ControllerClass[], registry: ResourceRegistry): ControllerSpec[] {
   const problems: ScanProblem[] = [];
-  const specs = types.map((t) => scanOne(t, registry, problems)).filter((s): s is ControllerSpec => s !== undefined);
-  const byName = new Map<string, string>();
-  for (const spec of specs) {
-    const other = byName.get(spec.name);
-    if (other !== undefined) {
-      problems.push({
-        kind: 'duplicateName',
-        message: `@Controller ${spec.type.name}: the name ${spec.name} is already used by ${other}; set "name"`,
-      });
-    }
-    byName.set(spec.name, spec.type.name);
-  }
+  const names = new Map<string, string>();
+  const specs = types
+    .map((t) => scanOne(t, registry, names, problems))
+    .filter((s): s is ControllerSpec => s !== undefined);
   if (problems.length > 0) throw new ScanError(problems);
   return specs;
 }

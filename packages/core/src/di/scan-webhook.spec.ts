@@ -115,7 +115,7 @@ describe('webhook decorators record, the scanner checks', () => {
       'a converter for Widget.v3.example.com is declared by both WidgetConversion and OtherHub',
       '@Conversion on OtherHub: Widget.example.com has two hubs, v2 and v1',
       'a validating webhook for Widget.v2.example.com is declared by both WidgetWebhook and SecondValidator',
-      '@ValidatingWebhook on UnknownKind: Unregistered is an unknown kind; register it or use resourceType()',
+      '@ValidatingWebhook on UnknownKind names Unregistered, an unknown kind; register it or use resourceType()',
     ]);
   });
 

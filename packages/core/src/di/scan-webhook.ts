@@ -1,11 +1,13 @@
 /**
  * The webhook scanner, pure: reads each listed class's `@ValidatingWebhook`,
  * `@DefaultingWebhook` and `@Conversion` records and checks what spans them — the methods
- * exist, kinds are known, hub and spoke are two versions of one kind, one validator and
+ * exist, kinds are known, hub and spoke are two versions of one kind (these two by the
+ * builder's webhook rules, builder/webhook-rules.ts), one validator and
  * one defaulter per kind, one converter per spoke, one hub per kind — collecting every
  * problem before it throws one `ScanError`.
  * @module
  */
+import { conversionProblem, webhookKind } from '../builder/webhook-rules.js';
 import { getWebhookMetadata } from '../decorators/metadata/storage.js';
 import type { WebhookMetadata } from '../decorators/metadata/types.js';
 import type { ResourceRegistry } from '../resources/registry.js';
@@ -20,7 +22,6 @@ export interface WebhookSpec extends WebhookMetadata {
   type: WebhookClass;
 }
 
-const typeName = (t: ResourceType): string => (typeof t === 'function' ? t.name : t.kind);
 const hasMethod = (type: WebhookClass, name: string) =>
   typeof (type.prototype as Record<string, unknown>)[name] === 'function';
 
@@ -71,13 +72,9 @@ export function scanWebhooks(types: readonly WebhookClass[], registry: ResourceR
     const before = problems.length;
     checkShape(type, meta, problem);
     const resolve = (t: ResourceType, decorator: string): ResourceInfo | undefined => {
-      const info = registry.tryResolve(t);
-      if (info === undefined)
-        problem(
-          'unknownKind',
-          `${decorator} on ${type.name}: ${typeName(t)} is an unknown kind; register it or use resourceType()`,
-        );
-      return info;
+      const kind = webhookKind((k) => registry.tryResolve(k), t, `${decorator} on ${type.name}`);
+      if (kind.problem !== undefined) problem('unknownKind', kind.problem);
+      return kind.info;
     };
     const validating = meta.validating && resolve(meta.validating.type, '@ValidatingWebhook');
     if (validating)
@@ -89,11 +86,9 @@ export function scanWebhooks(types: readonly WebhookClass[], registry: ResourceR
       const h = resolve(hub, '@Conversion');
       const s = resolve(spoke, '@Conversion');
       if (h === undefined || s === undefined) continue;
-      if (h.group !== s.group || h.kind !== s.kind || h.version === s.version) {
-        problem(
-          'webhookShape',
-          `@Conversion on ${type.name}: hub ${gvkString(h)} and spoke ${gvkString(s)} must be two versions of one kind`,
-        );
+      const versions = conversionProblem(h, s);
+      if (versions !== undefined) {
+        problem('webhookShape', `@Conversion on ${type.name}: ${versions}`);
         continue;
       }
       claim(`spoke ${gvkString(s)}`, `a converter for ${gvkString(s)}`, type.name);

@@ -5,6 +5,7 @@
  * @module
  */
 import type { EventHandler } from '../api/event-handler.js';
+import type { Manager } from '../api/manager.js';
 import type { KubernetesObject } from '../api/object.js';
 import type { Predicate } from '../api/predicate.js';
 import type { Reconciler } from '../api/reconciler.js';
@@ -15,14 +16,13 @@ import type { Controller, ControllerOptions } from '../controller/controller.js'
 import type { MemberKey } from '../decorators/metadata/types.js';
 import { enqueueRequestForObject } from '../handler/enqueue-for-object.js';
 import { enqueueRequestsFromMapFunc } from '../handler/enqueue-from-map.js';
-import type { Manager } from '../manager/manager.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import { type ChannelInput, channel } from '../source/channel.js';
 import type { ControllerSpec } from './scan-controller.js';
 
 type Methods = Record<MemberKey, (...args: unknown[]) => unknown>;
 
-/** A predicate from a method: called with the event and its kind, for every event kind. */
+/** A predicate from a method: called with the event and its kind (`'create'`, …), for every event kind. */
 function methodPredicate(instance: Methods, member: MemberKey): Predicate {
   const call = (kind: string) => (event: unknown) => Boolean(instance[member]?.call(instance, event, kind));
   return { create: call('create'), update: call('update'), delete: call('delete'), generic: call('generic') };
@@ -40,7 +40,6 @@ export interface ControllerWiring<C> {
   owns(type: ResourceType): this;
   watches(type: ResourceType, handler: EventHandler, options?: { predicates?: readonly Predicate[] }): this;
   watchesRawSource(source: Source): this;
-  withEventFilter(...predicates: Predicate[]): this;
   complete(reconciler: Reconciler): C;
 }
 
@@ -52,7 +51,8 @@ export function wireController(manager: Manager, spec: ControllerSpec, instance:
 export function wireControllerInto<C>(target: ControllerWiring<C>, spec: ControllerSpec, instance: object): C {
   const methods = instance as Methods;
   const builder = target.named(spec.name).withOptions(spec.options);
-  builder.for(spec.for, { predicates: spec.forPredicates });
+  const forPredicateMethods = spec.forPredicateMethods.map((m) => methodPredicate(methods, m));
+  builder.for(spec.for, { predicates: [...spec.forPredicates, ...forPredicateMethods] });
   for (const owned of spec.owns) builder.owns(owned);
   for (const watch of spec.watches) {
     if (watch.source !== undefined) builder.watchesRawSource(watch.source);
@@ -69,7 +69,6 @@ export function wireControllerInto<C>(target: ControllerWiring<C>, spec: Control
     const input = methods[member]?.call(instance) as ChannelInput<KubernetesObject>;
     builder.watchesRawSource(channel(input, enqueueRequestForObject()));
   }
-  builder.withEventFilter(...spec.eventFilters, ...spec.predicateMethods.map((m) => methodPredicate(methods, m)));
   const reconcile = spec.reconcileMethod;
   return builder.complete({
     reconcile: (request, context) => methods[reconcile]?.call(instance, request, context) as Promise<void>,

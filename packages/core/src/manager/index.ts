@@ -1,13 +1,16 @@
 /**
  * The Manager (shared KubeConfig, registry, Cache and Client; runnables; ordered graceful
- * shutdown), `setupSignalHandler()`, and `runOperator(main)`, the process around `main`.
+ * shutdown): the `Manager` contract (from `api/`) and `ControllerManager`, its implementation,
+ * which `newManager()` returns; `setupSignalHandler()`, and `runOperator(main)`, the process
+ * around `main`.
  * @module manager
  */
 
+export type { Manager } from '../api/manager.js';
 export type { LeaderElector } from '../leaderelection/leader-elector.js';
 export { DEFAULT_SERVER_LIMITS, type ServerLimits } from '../server/limits.js';
 export { managerOptionsFromFlags } from './flags.js';
-export { Manager, ManagerError, type ManagerOptions, newManager } from './manager.js';
+export { ControllerManager, ManagerError, type ManagerOptions, newManager } from './manager.js';
 export type { MetricsServerOptions } from './metrics-server.js';
 export { type RunOperatorOptions, runOperator } from './run-operator.js';
 export { setupSignalHandler } from './signals.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { unreachableKubeConfig } from '../../test/fixtures/unreachable-kubeconfig.js';
 import type { Runnable } from '../api/runnable.js';
-import { Manager } from './manager.js';
+import { ControllerManager } from './manager.js';
 
 // No informers are asked for, so nothing here talks to the (unreachable) server.
 const kubeConfig = unreachableKubeConfig;
@@ -26,7 +26,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 describe('Manager', () => {
   it('starts servers before controllers and stops controllers before servers', async () => {
     const log: string[] = [];
-    const mgr = new Manager({ kubeConfig: kubeConfig() });
+    const mgr = new ControllerManager({ kubeConfig: kubeConfig() });
     mgr.add(recording('controller', log, true, 30));
     mgr.add(recording('server', log, false));
     const stop = new AbortController();
@@ -43,7 +43,7 @@ describe('Manager', () => {
 
   it('stops everything and rejects with the error when a runnable fails', async () => {
     const log: string[] = [];
-    const mgr = new Manager({ kubeConfig: kubeConfig() });
+    const mgr = new ControllerManager({ kubeConfig: kubeConfig() });
     mgr.add(recording('server', log, false));
     mgr.add({ start: async () => Promise.reject(new Error('port in use')) });
     await expect(mgr.start(new AbortController().signal)).rejects.toThrow('port in use');
@@ -51,7 +51,7 @@ describe('Manager', () => {
   });
 
   it('rejects when runnables outlive the graceful shutdown timeout', async () => {
-    const mgr = new Manager({ kubeConfig: kubeConfig(), gracefulShutdownTimeoutMs: 50 });
+    const mgr = new ControllerManager({ kubeConfig: kubeConfig(), gracefulShutdownTimeoutMs: 50 });
     mgr.add(recording('stubborn', [], true, 300));
     const stop = new AbortController();
     const running = mgr.start(stop.signal);
@@ -64,7 +64,7 @@ describe('Manager', () => {
   it('releases the leadership after a clean stop, not after a stop past the timeout', async () => {
     const released: string[] = [];
     const run = async (name: string, stopDelayMs: number) => {
-      const mgr = new Manager({
+      const mgr = new ControllerManager({
         kubeConfig: kubeConfig(),
         gracefulShutdownTimeoutMs: 50,
         leaderElector: { elect: async () => undefined, release: async () => void released.push(name) },
@@ -84,7 +84,8 @@ describe('Manager', () => {
 
   it('names the flag when leader election has no namespace outside a cluster', () => {
     expect(
-      () => new Manager({ kubeConfig: kubeConfig(), leaderElection: true, leaderElectionID: 'x.example.com' }),
+      () =>
+        new ControllerManager({ kubeConfig: kubeConfig(), leaderElection: true, leaderElectionID: 'x.example.com' }),
     ).toThrow(
       'unable to start leader election: no namespace for the Lease x.example.com (not in a cluster: ' +
         'no /var/run/secrets/kubernetes.io/serviceaccount/namespace); set --leader-election-namespace',
@@ -95,7 +96,7 @@ describe('Manager', () => {
     const log: string[] = [];
     let lose: ((err: Error) => void) | undefined;
     let elect: (() => void) | undefined;
-    const mgr = new Manager({
+    const mgr = new ControllerManager({
       kubeConfig: kubeConfig(),
       leaderElector: {
         elect: (_signal, lost) => {
@@ -119,8 +120,39 @@ describe('Manager', () => {
     expect(log).toContain('stop controller');
   });
 
+  it('resolves elected() once it leads: on winning the Lease, or after the cache sync without an elector', async () => {
+    let elect: (() => void) | undefined;
+    const electing = new ControllerManager({
+      kubeConfig: kubeConfig(),
+      leaderElector: {
+        elect: () =>
+          new Promise<void>((resolve) => {
+            elect = resolve;
+          }),
+      },
+    });
+    const states: string[] = [];
+    void electing.elected().then(() => states.push('elected'));
+    const stop = new AbortController();
+    const running = electing.start(stop.signal);
+    await tick();
+    states.push('before the win');
+    elect?.();
+    await electing.elected();
+    expect(states).toEqual(['before the win', 'elected']);
+    stop.abort();
+    await running;
+
+    const alone = new ControllerManager({ kubeConfig: kubeConfig() });
+    const stopAlone = new AbortController();
+    const runningAlone = alone.start(stopAlone.signal);
+    await alone.elected();
+    stopAlone.abort();
+    await runningAlone;
+  });
+
   it('refuses a second start and a duplicate controller name', async () => {
-    const mgr = new Manager({ kubeConfig: kubeConfig() });
+    const mgr = new ControllerManager({ kubeConfig: kubeConfig() });
     mgr.registerControllerName('widget');
     expect(() => mgr.registerControllerName('widget')).toThrow(
       'unable to add controller widget: a controller with that name already exists',
@@ -133,7 +165,10 @@ describe('Manager', () => {
   });
 
   it('creates its webhook server once, on first use, needing no leadership, with a readiness check', async () => {
-    const mgr = new Manager({ kubeConfig: kubeConfig(), webhookServer: { port: 0, certDir: '/nonexistent' } });
+    const mgr = new ControllerManager({
+      kubeConfig: kubeConfig(),
+      webhookServer: { port: 0, certDir: '/nonexistent' },
+    });
     const server = mgr.getWebhookServer();
     expect(mgr.getWebhookServer()).toBe(server);
     expect(server.needsLeaderElection()).toBe(false);

@@ -1,6 +1,8 @@
 /**
- * The Manager: one KubeConfig, resource registry, shared Cache and Client for every
- * controller, and the runnables it starts and stops (controller-runtime's `manager.Manager`).
+ * `ControllerManager`, the implementation of the `Manager` contract (`api/manager.ts`;
+ * controller-runtime's `controllerManager` behind `manager.Manager`): one KubeConfig, resource
+ * registry, shared Cache and Client for every controller, and the runnables it starts and
+ * stops. `newManager(options)` makes one and returns it as a `Manager`.
  *
  * `start(signal)`: runnables that need no leadership (servers) start first, then the cache
  * (and waits for it to sync), then leader runnables (controllers). On abort it stops in
@@ -15,12 +17,13 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { OperantError } from '@operant/crd/metadata';
 import type { Logger } from '../api/logger.js';
+import type { Manager } from '../api/manager.js';
 import { needsLeaderElection, type Runnable } from '../api/runnable.js';
 import { Cache, type CacheOptions } from '../cache/cache.js';
 import { ApiClient } from '../client/api-client.js';
 import { newClient } from '../client/client.js';
 import { loadKubeConfig } from '../client/config.js';
-import type { Client } from '../client/interfaces.js';
+import type { Client, Reader } from '../client/interfaces.js';
 import type { KubeConfigSource as KubeConfig } from '../client/kubeconfig.js';
 import { type EventRecorder, Recorder } from '../events/recorder.js';
 import { Checks } from '../healthz/checks.js';
@@ -97,7 +100,7 @@ interface Group {
   running: Promise<void>[];
 }
 
-export class Manager {
+export class ControllerManager implements Manager {
   readonly kubeConfig: KubeConfig;
   readonly registry: ResourceRegistry;
   readonly cache: Cache;
@@ -120,6 +123,8 @@ export class Manager {
   private webhookServer: WebhookServer | undefined;
   private readonly webhookServerOptions: WebhookServer | WebhookServerOptions;
   private groups: { others: Group; leaders: Group; failure: (err: unknown) => void; elected: boolean } | undefined;
+  private liveReader: ApiClient | undefined;
+  private readonly leading: { promise: Promise<void>; resolve: () => void };
 
   constructor(options: ManagerOptions = {}) {
     this.kubeConfig = options.kubeConfig ?? loadKubeConfig();
@@ -147,6 +152,8 @@ export class Manager {
     this.informerStaleAfterMs = options.informerStaleAfterMs ?? 600_000;
     this.webhookServerOptions = options.webhookServer ?? {};
     this.readyz.add('informers', () => this.checkInformers());
+    let resolve!: () => void;
+    this.leading = { promise: new Promise<void>((r) => (resolve = r)), resolve };
     const enabled = (address: string | undefined): address is string => address !== undefined && address !== '0';
     if (enabled(options.metricsBindAddress)) {
       this.metricsServer = newMetricsServer(options.metricsBindAddress, this.metrics, options.metricsServer ?? {}, {
@@ -196,6 +203,20 @@ export class Manager {
       logger: this.logger.child({ component: 'leader-election' }),
       onLeading: (leading) => status.set({ name }, leading ? 1 : 0),
     });
+  }
+
+  /** Reads straight from the API server, any kind (controller-runtime's `GetAPIReader`). */
+  get apiReader(): Reader {
+    this.liveReader ??= new ApiClient({ rest: this.cache.rest, registry: this.registry });
+    return this.liveReader;
+  }
+
+  /**
+   * Resolves once this manager leads: when it wins the Lease, or right after the cache
+   * synced without leader election (controller-runtime's `Elected()`); never when it stops first.
+   */
+  elected(): Promise<void> {
+    return this.leading.promise;
   }
 
   private readonly recorders = new Map<string, Recorder>();
@@ -311,6 +332,7 @@ export class Manager {
       });
       if (signal.aborted || failed !== undefined) return;
       this.groups!.elected = true;
+      this.leading.resolve();
       for (const r of this.runnables) if (needsLeaderElection(r)) this.run(leaders, r, failure);
     })().catch(failure);
 
@@ -373,7 +395,11 @@ function inClusterNamespace(): string | undefined {
   }
 }
 
-/** A Manager (controller-runtime's `ctrl.NewManager`). */
+/**
+ * A Manager (controller-runtime's `ctrl.NewManager`). An application gets one from
+ * `OperantFactory.create(AppModule, { manager: options })`; `newManager` with
+ * `controllerManagedBy(mgr)` is the hard mode under the decorators.
+ */
 export function newManager(options: ManagerOptions = {}): Manager {
-  return new Manager(options);
+  return new ControllerManager(options);
 }

@@ -2,14 +2,14 @@
  * `HarnessBuilder`: the reconcile harness's `controllerManagedBy()`. It records the same
  * inputs as core's builder (it extends core's `ControllerInputs`, which `wireControllerInto`
  * also drives for decorated controllers) and turns them into the same sources, with kinds
- * read from the fake client's informers; `complete()` hands the controller to the harness.
+ * read from the `Cluster` it is given (the harness: its cache is the fake client's
+ * informers); `complete()` hands the controller to the harness.
  * @module
  */
 import { type Reconciler } from '@operant/core';
-import { type Source } from '@operant/core/api';
+import { type Cluster, type Source } from '@operant/core/api';
 import * as builder from '@operant/core/builder';
-import { EnvtestError } from '../envtest/errors.js';
-import type { FakeInformers } from './informers.js';
+import { BuilderError } from '@operant/core/builder';
 
 export interface HarnessControllerSpec {
   name: string;
@@ -19,23 +19,25 @@ export interface HarnessControllerSpec {
 
 export class HarnessBuilder extends builder.ControllerInputs {
   constructor(
-    private readonly informers: FakeInformers,
+    private readonly cluster: Cluster,
     private readonly register: (spec: HarnessControllerSpec) => void,
+    private readonly taken: (name: string) => boolean = () => false,
   ) {
     super();
   }
 
-  /** Adds the controller to the harness. `withOptions` is recorded but not used: the harness runs one reconcile at a time. */
+  /**
+   * Adds the controller to the harness after the checks core's builder makes (the controller
+   * rules; a `BuilderError` as `build()` throws). `withOptions` is recorded but not used: the
+   * harness runs one reconcile at a time.
+   */
   complete(reconciler: Reconciler): HarnessControllerSpec {
-    const forInfo = this.forInput && this.informers.getInformer(this.forInput.type).info;
-    const name = this.name ?? forInfo?.kind.toLowerCase();
-    if (name === undefined) {
-      throw new EnvtestError('invalidConfig', 'unable to add a controller to the harness: use for() or named()');
-    }
-    if (this.ownsInputs.length > 0 && forInfo === undefined) {
-      throw new EnvtestError('invalidConfig', `unable to add controller ${name} to the harness: owns() needs for()`);
-    }
-    const spec = { name, reconciler, sources: this.sources(this.informers, forInfo) };
+    const { problems, forInfo, name } = this.check({
+      resolve: (type) => this.cluster.registry.tryResolve(type),
+      nameOwner: (taken) => (this.taken(taken) ? 'another controller' : undefined),
+    });
+    if (problems.length > 0) throw new BuilderError(problems);
+    const spec = { name: name as string, reconciler, sources: this.sources(this.cluster.cache, forInfo) };
     this.register(spec);
     return spec;
   }

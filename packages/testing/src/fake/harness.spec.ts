@@ -7,13 +7,18 @@ import {
   controllerutil,
   EVENT_RECORDER,
   ignoreNotFound,
+  MANAGER,
   predicate,
   Reconcile,
   type Request,
   requeueAfter,
   TerminalError,
 } from '@operant/core';
+import { type Cluster } from '@operant/core/api';
+import { Cache } from '@operant/core/cache';
+import * as coreClient from '@operant/core/client';
 import { ClientError } from '@operant/core/client';
+import { CLUSTER } from '@operant/core/di';
 import type * as events from '@operant/core/events';
 import { resourceType } from '@operant/core/resources';
 import { inject } from 'inversify';
@@ -189,5 +194,47 @@ describe('ReconcileHarness', () => {
       [['ok'], 1],
     ]);
     expect(h.writes.filter((w) => w.error !== undefined)).toHaveLength(1);
+  });
+
+  it('is a Cluster: decorated controllers inject CLUSTER, Cache and KubeConfig from it, not MANAGER', async () => {
+    @Controller({ for: WidgetType })
+    class SameSize {
+      constructor(
+        @inject(CLUSTER) private readonly cluster: Cluster,
+        cache: Cache,
+        @inject(coreClient.KubeConfig) readonly kubeConfig: unknown,
+      ) {
+        cache.indexField(WidgetType, 'spec.size', (w) => [String(w.spec?.size)]);
+      }
+
+      @Reconcile()
+      async reconcile(req: Request): Promise<void> {
+        const w = await this.cluster.client.get(WidgetType, req);
+        const same = await this.cluster.cache.list(WidgetType, {
+          matchingFields: { 'spec.size': String(w.spec?.size) },
+        });
+        this.cluster.getEventRecorderFor('same-size').event(w, 'Normal', 'SameSize', String(same.items.length));
+      }
+    }
+    @Controller({ for: WidgetType, name: 'needs-manager' })
+    class NeedsManager {
+      constructor(@inject(MANAGER) readonly manager: unknown) {}
+
+      @Reconcile()
+      async reconcile(): Promise<void> {}
+    }
+    const client = fakeClient()
+      .withKinds(WidgetType)
+      .withObjects(widget('a', 1), widget('b', 2), widget('c', 2))
+      .build();
+    const h = new ReconcileHarness({ client });
+    const cluster: Cluster = h;
+    await h.addControllers([SameSize]);
+    expect(h.get<SameSize>(SameSize).kubeConfig).toBe(cluster.kubeConfig);
+    await h.run();
+    expect(h.recorder.strings()).toEqual(['Normal SameSize 1', 'Normal SameSize 2', 'Normal SameSize 2']);
+    await expect(new ReconcileHarness({ client }).addControllers([NeedsManager])).rejects.toThrow(
+      '@operant/core/Manager',
+    );
   });
 });

@@ -9,6 +9,13 @@
  * watch, `cache.byObject` and `readLive` kinds; any other read is refused (`notCached`) —
  * `h.apiReader` reads anything, for a test's own checks.
  *
+ * The harness is a `Cluster` (core's contract the Manager also fulfils): `client`, `cache`
+ * (the fake client's informers and cached reads), `apiReader`, `registry`, `logger`,
+ * `getEventRecorderFor` (every name records into `h.recorder`), and a `kubeConfig` that names
+ * no server. Decorated controllers get their container from core's `createContainer` with
+ * the harness as its cluster, so they can inject what the runtime gives them (`CLUSTER`,
+ * `CLIENT`, `Cache`, `KubeConfig`, `LOGGER`, `EVENT_RECORDER`) — all but `MANAGER`.
+ *
  * ```ts
  * const h = await reconcileHarness({ client: fakeClient().withObjects(notice).build() });
  * await h.addModule(AppModule);               // or h.addControllers([NoticeController], { providers })
@@ -18,14 +25,15 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import { CLIENT, EVENT_RECORDER, isTerminalError, LOGGER, type Logger, type Request, type Result } from '@operant/core';
-import { requestFromKey, requestKey } from '@operant/core/api';
-import type * as client from '@operant/core/client';
+import { isTerminalError, type Logger, type Request, type Result } from '@operant/core';
+import { type Cluster, type ClusterCache, requestFromKey, requestKey } from '@operant/core/api';
+import * as client from '@operant/core/client';
 import { type AnyClass, type Provider } from '@operant/core/decorators';
 import * as di from '@operant/core/di';
 import { noopLogger } from '@operant/core/log';
+import { type ResourceRegistry } from '@operant/core/resources';
 import * as workqueue from '@operant/core/workqueue';
-import { Container } from 'inversify';
+import type { Container } from 'inversify';
 import { EnvtestError } from '../envtest/errors.js';
 import { fakeClient } from './builder.js';
 import { FakeClock } from './clock.js';
@@ -65,6 +73,8 @@ export interface HarnessOptions {
   /** Kinds read live (`ManagerOptions.readLive`). */
   readLive?: FakeCacheOptions['readLive'];
   logger?: Logger;
+  /** What the harness's `kubeConfig` (and an injected `KubeConfig`) is. Default: an empty one, naming no server. */
+  kubeConfig?: client.KubeConfigSource;
 }
 
 export interface RunOptions {
@@ -89,18 +99,20 @@ interface Running extends HarnessControllerSpec {
   queue: workqueue.Workqueue<string>;
 }
 
-export class ReconcileHarness {
+export class ReconcileHarness implements Cluster {
   readonly client: FakeClient;
+  readonly kubeConfig: client.KubeConfigSource;
+  /** Cached reads (the kinds the controllers watch, `cache.byObject`), informers, field indexes. */
+  readonly cache: ClusterCache;
+  readonly logger: Logger;
   readonly clock: FakeClock;
   readonly recorder = new FakeRecorder();
   /** Every reconcile run, in order. */
   readonly processed: ProcessedRequest[] = [];
   /** The container of decorated controllers, for `get(Provider)`. */
   container: Container | undefined;
-  private readonly informers: FakeInformers;
   private readonly controllers: Running[] = [];
   private readonly stopper = new AbortController();
-  private readonly log: Logger;
   private turn = 0;
 
   constructor(options: HarnessOptions = {}) {
@@ -109,8 +121,31 @@ export class ReconcileHarness {
       readLive: options.readLive,
     });
     this.clock = options.clock ?? new FakeClock();
-    this.log = options.logger ?? noopLogger;
-    this.informers = new FakeInformers(this.client);
+    this.logger = options.logger ?? noopLogger;
+    this.kubeConfig = options.kubeConfig ?? new client.KubeConfig();
+    const informers = new FakeInformers(this.client);
+    this.cache = {
+      get: (type, key, opts) => this.client.get(type, key, opts),
+      list: (type, opts) => this.client.list(type, opts),
+      getInformer: (type) => informers.getInformer(type),
+      indexField: (type, name, extract) => informers.getInformer(type).addIndex(name, extract),
+    };
+  }
+
+  /** The kinds the fake client knows. */
+  get registry(): ResourceRegistry {
+    return this.client.registry;
+  }
+
+  /** The harness's recorder, whatever the name (its events carry none). */
+  getEventRecorderFor(_name: string): FakeRecorder {
+    return this.recorder;
+  }
+
+  /** Waits for `signal`, then stops the harness (`Cluster.start`; a test usually calls `run()` and `stop()`). */
+  async start(signal: AbortSignal): Promise<void> {
+    if (!signal.aborted) await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+    this.stop();
   }
 
   /** Reads of any kind, cached or not (the manager's `GetAPIReader()`), e.g. for a test's checks. */
@@ -130,7 +165,11 @@ export class ReconcileHarness {
 
   /** Declares a plain controller: `h.controllerManagedBy().for(Kind).owns(Child).complete(reconciler)`. */
   controllerManagedBy(): HarnessBuilder {
-    return new HarnessBuilder(this.informers, (spec) => this.start(spec));
+    return new HarnessBuilder(
+      this,
+      (spec) => this.launch(spec),
+      (name) => this.controllers.some((c) => c.name === name),
+    );
   }
 
   /** Decorated controllers, scanned and wired as `createOperator` does; their providers come from `providers`. */
@@ -139,11 +178,8 @@ export class ReconcileHarness {
     options: { providers?: readonly Provider[] } = {},
   ): Promise<void> {
     const specs = di.scanControllers(controllers as di.ControllerClass[], this.client.registry);
-    const container = new Container({ defaultScope: 'Singleton' });
-    container.bind(CLIENT).toConstantValue(this.client);
-    container.bind(EVENT_RECORDER).toConstantValue(this.recorder);
-    container.bind(LOGGER).toConstantValue(this.log);
-    for (const provider of options.providers ?? []) di.bindProvider(container, provider);
+    const runtime = { cluster: this, eventSource: 'operant' };
+    const container = di.createContainer(runtime, options.providers ?? [], { controllers, ...options });
     for (const spec of specs) container.bind(spec.type).toSelf().inSingletonScope();
     this.container = container;
     for (const spec of specs) {
@@ -153,7 +189,7 @@ export class ReconcileHarness {
   }
 
   /**
-   * The controllers and providers of a root `@Module` (as `Operant.create`); `overrides`
+   * The controllers and providers of a root `@Module` (as `OperantFactory.create`); `overrides`
    * replace providers of the same token (a fake of an external service, say).
    */
   async addModule(root: AnyClass, overrides: readonly Provider[] = []): Promise<void> {
@@ -212,7 +248,7 @@ export class ReconcileHarness {
     for (const c of this.controllers) c.queue.shutDown();
   }
 
-  private start(spec: HarnessControllerSpec): void {
+  private launch(spec: HarnessControllerSpec): void {
     const queue = new workqueue.Workqueue<string>({ name: spec.name, clock: this.clock });
     this.controllers.push({ ...spec, queue });
     const requests = {
@@ -221,7 +257,7 @@ export class ReconcileHarness {
       addRateLimited: (r: Request) => queue.addRateLimited(requestKey(r)),
     };
     for (const s of spec.sources)
-      void s.start(this.stopper.signal, requests, this.log.child({ controller: spec.name }));
+      void s.start(this.stopper.signal, requests, this.logger.child({ controller: spec.name }));
   }
 
   private nextReady(): { c: Running; key: string } | undefined {
@@ -240,7 +276,12 @@ export class ReconcileHarness {
   private async reconcile({ c, key }: { c: Running; key: string }): Promise<void> {
     const request = requestFromKey(key);
     const reconcileID = randomUUID();
-    const log = this.log.child({ controller: c.name, namespace: request.namespace, name: request.name, reconcileID });
+    const log = this.logger.child({
+      controller: c.name,
+      namespace: request.namespace,
+      name: request.name,
+      reconcileID,
+    });
     const entry: ProcessedRequest = {
       controller: c.name,
       request,

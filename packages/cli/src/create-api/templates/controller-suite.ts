@@ -19,7 +19,7 @@ export function controllerSuite(names: ResourceNames, namespaced: boolean): Scaf
  */
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Operant, type Operator } from '@operant/core';
+import { OperantFactory, type Operator } from '@operant/core';
 import { ApiClient, mergePatch } from '@operant/core/client';
 import { eventually } from '@operant/testing';
 import { sharedKubeConfig } from '@operant/testing/jest';
@@ -36,7 +36,7 @@ describe('${kind} controller', () => {
 
   beforeAll(async () => {
     await client.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
-    app = await Operant.create(AppModule, { manager: { kubeConfig } });
+    app = await OperantFactory.create(AppModule, { manager: { kubeConfig } });
     running = app.start();
   });
 

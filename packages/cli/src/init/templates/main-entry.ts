@@ -31,7 +31,7 @@ export function mainEntry(context: InitContext): ScaffoldFile {
  * @module
  */
 import 'reflect-metadata';
-import { managerOptionsFromFlags, Operant, runOperator } from '@operant/core';
+import { managerOptionsFromFlags, OperantFactory, runOperator } from '@operant/core';
 import { AppModule } from './app.module.js';
 
 await runOperator(async (signal) => {
@@ -39,7 +39,7 @@ await runOperator(async (signal) => {
     leaderElectionID: '${leaderElectionId(context)}',
     leaderElectionReleaseOnCancel: true,
   });
-  const app = await Operant.create(AppModule, { manager: { ...options, eventSource: '${context.name}' } });
+  const app = await OperantFactory.create(AppModule, { manager: { ...options, eventSource: '${context.name}' } });
   app.manager.addHealthzCheck('healthz', () => undefined);
   app.manager.addReadyzCheck('readyz', () => undefined);
 

@@ -14,7 +14,7 @@ export const managerSuite: ScaffoldFile = {
  */
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Operant, type Operator } from '@operant/core';
+import { OperantFactory, type Operator } from '@operant/core';
 import { eventually } from '@operant/testing';
 import { sharedKubeConfig } from '@operant/testing/jest';
 import { AppModule } from '../src/app.module.js';
@@ -24,7 +24,7 @@ describe('manager', () => {
   let running: Promise<void>;
 
   beforeAll(async () => {
-    app = await Operant.create(AppModule, { manager: { kubeConfig: sharedKubeConfig() } });
+    app = await OperantFactory.create(AppModule, { manager: { kubeConfig: sharedKubeConfig() } });
     running = app.start();
   });
 

@@ -5,6 +5,7 @@
 import type { EventHandler } from '../../api/event-handler.js';
 import type { Predicate } from '../../api/predicate.js';
 import type { Source } from '../../api/source.js';
+import type { PredicatePlacement } from '../../builder/controller-rules.js';
 import type { ControllerOptions } from '../../controller/controller.js';
 import type { ResourceType } from '../../resources/resource-type.js';
 
@@ -33,14 +34,11 @@ export interface WatchMetadata {
   predicates: readonly Predicate[];
 }
 
-/** One `@Predicate` (or custom predicate decorator) application. */
-export interface PredicateMetadata {
-  /** Undefined on the class. */
-  member?: MemberKey;
-  /** Given predicates; empty with `self` (the method is the predicate). */
-  predicates: readonly Predicate[];
-  self: boolean;
-}
+/**
+ * One `@Predicate` (or custom predicate decorator) application; where it sits decides its
+ * scope, by the rule in builder/controller-rules.ts.
+ */
+export type PredicateMetadata = PredicatePlacement;
 
 /**
  * One `@Rbac` rule, as kubebuilder's `+kubebuilder:rbac` marker: every verb on every

@@ -1,0 +1,61 @@
+/**
+ * `Manager`: a `Cluster` that also runs things (controller-runtime's `manager.Manager`):
+ * runnables added with `add` (controllers, servers, caches) start with `start(signal)`, in
+ * order, under leader election when they need it; it owns the webhook server, the health and
+ * readiness checks, the metrics, and the names of its controllers. `newManager()` returns
+ * one; the builder, the webhook builder and the decorators' wiring depend on this contract,
+ * not on the class behind it (`manager.ControllerManager`).
+ *
+ * | controller-runtime                        | Operant                                   |
+ * | ----------------------------------------- | ----------------------------------------- |
+ * | `Add(runnable)`                           | `add(runnable)`                           |
+ * | `Start(ctx)`                              | `start(signal)`                           |
+ * | `Elected()`                               | `elected()` (a Promise, not a channel)    |
+ * | `GetWebhookServer()`                      | `getWebhookServer()`                      |
+ * | `AddHealthzCheck`, `AddReadyzCheck`       | `addHealthzCheck`, `addReadyzCheck`       |
+ * | `GetControllerOptions()` (its shutdown)   | `gracefulShutdownTimeoutMs`               |
+ * | `metrics.Registry`                        | `metrics`                                 |
+ * @module
+ */
+import type { Cache } from '../cache/cache.js';
+import type { Checks } from '../healthz/checks.js';
+import type { HttpServer } from '../manager/http-server.js';
+import type { Metrics } from '../metrics/metrics.js';
+import type { WebhookServer } from '../webhook/server.js';
+import type { Cluster } from './cluster.js';
+import type { Runnable } from './runnable.js';
+
+export interface Manager extends Cluster {
+  /** The informer cache (its `rest` is the wire the controllers' retries watch). */
+  readonly cache: Cache;
+  readonly metrics: Metrics;
+  /** Bound on the whole shutdown, and on each controller's drain. */
+  readonly gracefulShutdownTimeoutMs: number;
+  /** Who the injected `EventRecorder`'s Events report as (`reportingController`). */
+  readonly eventSource: string;
+  /** The checks served at `/healthz` and `/readyz` (`respond` answers as the probe server does). */
+  readonly healthz: Checks;
+  readonly readyz: Checks;
+  /** The metrics and health-probe servers, when their bind addresses turn them on (`address()` tells the port). */
+  readonly metricsServer: HttpServer | undefined;
+  readonly healthProbeServer: HttpServer | undefined;
+  /** Adds a runnable; one added after start starts at once (after election if it needs it). */
+  add(runnable: Runnable): void;
+  /**
+   * Starts the runnables that need no leadership, the cache (and waits for it to sync), then,
+   * once elected, the controllers; on abort stops them in reverse within the graceful
+   * shutdown timeout. Rejects with the error of a runnable that fails.
+   */
+  start(signal: AbortSignal): Promise<void>;
+  /** Resolves once this manager leads (at once after the cache sync when there is no leader election). */
+  elected(): Promise<void>;
+  /** The webhook server, created (and added as a runnable) on first use. */
+  getWebhookServer(): WebhookServer;
+  /** Adds a liveness check served at `/healthz` and `/healthz/<name>`. */
+  addHealthzCheck(name: string, check: () => void | Promise<void>): void;
+  /** Adds a readiness check served at `/readyz` and `/readyz/<name>`. */
+  addReadyzCheck(name: string, check: () => void | Promise<void>): void;
+  /** Reserves a controller name; throws when it is taken (names key logs and metrics). */
+  registerControllerName(name: string): void;
+  hasControllerName(name: string): boolean;
+}
