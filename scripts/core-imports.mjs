@@ -9,9 +9,10 @@
  * text (sources, scaffold templates, markdown code blocks) and on the relative
  * `packages/core/dist/index.js` imports of the benchmark peers.
  *
- * `node scripts/core-imports.mjs [file…]` (default: every tracked .ts, .mjs, .js and .md file
- * outside packages/core/src) rewrites in place and names the files it changed; run
- * `pnpm format` afterwards (biome orders the imports of .ts files; order markdown blocks by hand).
+ * `node scripts/core-imports.mjs [file…]` (default: every tracked .ts, .mts, .mjs, .js and .md
+ * file outside packages/core/src, api/, bench/results/ and this script) rewrites in place
+ * and names the files it changed; run `pnpm format` afterwards (biome orders the imports of
+ * .ts files; order markdown blocks by hand).
  * @module
  */
 import { execFileSync } from 'node:child_process';
@@ -120,9 +121,8 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
       ? given
       : execFileSync('git', ['ls-files'], { encoding: 'utf8' })
           .split('\n')
-          .filter(
-            (f) => /\.(ts|mts|mjs|js|md)$/.test(f) && !f.startsWith('packages/core/src/') && !f.startsWith('api/'),
-          );
+          .filter((f) => /\.(ts|mts|mjs|js|md)$/.test(f))
+          .filter((f) => !/^(packages\/core\/src\/|api\/|bench\/results\/|scripts\/core-imports)/.test(f));
   const homeOf = homes();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
