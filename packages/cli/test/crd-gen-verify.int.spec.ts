@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
-import { ApiClient, CustomResourceDefinition, isNotFound } from '@operant/core';
+import { isNotFound } from '@operant/core';
+import { ApiClient } from '@operant/core/client';
+import { CustomResourceDefinition } from '@operant/core/kinds';
 import { buildCrds } from '@operant/crd';
 import { installCrds } from '@operant/testing';
 import {

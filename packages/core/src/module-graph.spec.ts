@@ -64,11 +64,14 @@ describe('the module graph of @operant/core', () => {
   /**
    * The modules and the Node built-ins (`process.moduleLoadList`, which also sees
    * `process.getBuiltinModule`) a fresh node process loads to run `script`, an ES module
-   * body with `core` bound to the built `@operant/core`.
+   * body with `core` bound to the names of the built `@operant/core` and of the subpaths the
+   * builder path imports (`/manager`, `/builder`, `/resources`, `/kinds`).
    */
   async function loadedBy(script: string): Promise<{ modules: RecordedModule[]; builtins: string[] }> {
     const out = join(dir, `graph-${++runs}.txt`);
-    const body = `const core = await import(${JSON.stringify(new URL('index.js', dist).href)});
+    const entries = ['index.js', 'manager/index.js', 'builder/index.js', 'resources/index.js', 'resources/kinds.js'];
+    const imports = entries.map((entry) => `...(await import(${JSON.stringify(new URL(entry, dist).href)}))`);
+    const body = `const core = { ${imports.join(', ')} };
 ${script}
 console.log(JSON.stringify(process.moduleLoadList));`;
     const { stdout } = await promisify(execFile)(

@@ -9,18 +9,18 @@ import {
   Channel,
   CLIENT,
   type Client,
-  ConfigMap,
   Controller,
   controllerutil,
   GenerationChanged,
   Inject,
   ignoreNotFound,
-  mergePatch,
   Predicate,
   Reconcile,
   type ReconcileContext,
   type Request,
 } from '@operant/core';
+import { mergePatch } from '@operant/core/client';
+import { ConfigMap } from '@operant/core/kinds';
 import { type Notice, NoticeType } from '../api/notice.js';
 import { Formatter } from '../formatting/formatter.js';
 import { HasTeam } from './predicates.js';

@@ -1,7 +1,7 @@
 /**
  * Admission and conversion webhooks.
  *
- * - what `webhookManagedBy(mgr)` (in `builder/`, at the root) registers: validating and defaulting
+ * - what `webhookManagedBy(mgr)` (in `builder/`, `@operant/core/builder`) registers: validating and defaulting
  *   handlers, conversions;
  * - `WebhookServer` (HTTPS, certificates reloaded from a folder), `mgr.getWebhookServer()`;
  * - contracts: `CustomValidator`, `CustomDefaulter`, `Converter`; `denied()`, `invalid()` to refuse;

@@ -5,10 +5,10 @@
  * - `Workqueue`: the queue (client-go's rate-limiting, delaying FIFO in one structure).
  * - `defaultControllerRateLimiter()`, `itemExponentialFailureRateLimiter()`,
  *   `bucketRateLimiter()`, `maxOfRateLimiter()`: retry delays.
- * - `FakeClock`: deterministic time for tests of anything built on the queue.
+ * - `Clock`, `realClock`: time as a dependency (tests pass `FakeClock` from `@operant/testing/fake`).
  * @module workqueue
  */
-export { type Clock, FakeClock, realClock, type Timer } from './clock.js';
+export { type Clock, realClock, type Timer } from './clock.js';
 export { Workqueue, type WorkqueueMetrics, type WorkqueueOptions } from './queue.js';
 export {
   bucketRateLimiter,

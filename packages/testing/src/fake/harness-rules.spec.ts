@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { V1ConfigMap, V1Secret } from '@kubernetes/client-node';
 import {
-  BuilderError,
   CLIENT,
   type Client,
   Controller,
@@ -13,9 +12,10 @@ import {
   Predicate,
   Reconcile,
   type Request,
-  resourceType,
   Watches,
 } from '@operant/core';
+import { BuilderError } from '@operant/core/builder';
+import { resourceType } from '@operant/core/resources';
 import { fakeClient } from './builder.js';
 import { ReconcileHarness } from './harness.js';
 

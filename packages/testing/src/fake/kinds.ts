@@ -8,7 +8,9 @@
  * follow the table below (the API server's strategies, Kubernetes 1.37).
  * @module
  */
-import { type ResourceInfo, resources } from '@operant/core';
+
+import * as resources from '@operant/core/resources';
+import { type ResourceInfo } from '@operant/core/resources';
 import { buildCrd, getResourceMetadata, type JSONSchemaProps } from '@operant/crd';
 import { listKeyOf } from './strategic.js';
 
