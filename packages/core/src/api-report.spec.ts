@@ -19,22 +19,15 @@ import * as root from './index.js';
 /** The root's values: the decorators, starting an application, the reconcile contract, the errors. */
 const rootValues = [
   // decorators
-  'AnnotationChanged',
-  'Channel',
   'Controller',
-  'Conversion',
   'DefaultingWebhook',
   'GenerationChanged',
   'Inject',
   'Injectable',
-  'InNamespace',
-  'LabelChanged',
-  'MatchLabels',
   'Module',
   'Predicate',
   'Rbac',
   'Reconcile',
-  'ResourceVersionChanged',
   'ValidatingWebhook',
   'Watches',
   // starting an application, and the tokens its controllers inject

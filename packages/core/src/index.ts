@@ -31,22 +31,16 @@ export { ignoreAlreadyExists, ignoreNotFound, isAlreadyExists, isConflict, isNot
 // controller-runtime's controllerutil and predicate packages, spelled as in Go (also their own subpaths)
 export * as controllerutil from './controllerutil/index.js';
 // the decorators: a controller, its watches and filters, its RBAC, webhooks, modules and injection
+// (the rarer ones — the other predicate decorators, `@Channel`, `@Conversion` — are `@operant/core/decorators`)
 export {
-  AnnotationChanged,
-  Channel,
   Controller,
-  Conversion,
   DefaultingWebhook,
   GenerationChanged,
-  InNamespace,
-  LabelChanged,
-  MatchLabels,
   Module,
   // the decorator `@Predicate(...)`, and the filter contract it takes
   Predicate,
   Rbac,
   Reconcile,
-  ResourceVersionChanged,
   ValidatingWebhook,
   Watches,
 } from './decorators/index.js';

@@ -6,7 +6,6 @@
 
 import type { V1ConfigMap } from '@kubernetes/client-node';
 import {
-  Channel,
   CLIENT,
   type Client,
   Controller,
@@ -20,6 +19,7 @@ import {
   type Request,
 } from '@operant/core';
 import { mergePatch } from '@operant/core/client';
+import { Channel } from '@operant/core/decorators';
 import { ConfigMap } from '@operant/core/kinds';
 import { type Notice, NoticeType } from '../api/notice.js';
 import { Formatter } from '../formatting/formatter.js';

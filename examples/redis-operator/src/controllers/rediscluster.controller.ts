@@ -8,7 +8,6 @@
  */
 import type { V1ConfigMap, V1Pod, V1Secret } from '@kubernetes/client-node';
 import {
-  Channel,
   CLIENT,
   type Client,
   Controller,
@@ -28,6 +27,7 @@ import {
 import { deepCopy } from '@operant/core/api';
 import { Cache } from '@operant/core/cache';
 import { mergePatch } from '@operant/core/client';
+import { Channel } from '@operant/core/decorators';
 import type * as events from '@operant/core/events';
 import { ConfigMap, Deployment, Pod, Secret, Service } from '@operant/core/kinds';
 import { RedisCluster } from '../api/v1/index.js';

@@ -8,13 +8,13 @@ import {
   GenerationChanged,
   Inject,
   ignoreNotFound,
-  LabelChanged,
   Predicate,
   Reconcile,
   type Request,
   Watches,
 } from '@operant/core';
 import { BuilderError } from '@operant/core/builder';
+import { LabelChanged } from '@operant/core/decorators';
 import { resourceType } from '@operant/core/resources';
 import { fakeClient } from './builder.js';
 import { ReconcileHarness } from './harness.js';
