@@ -8,7 +8,7 @@ export const shared = {
   transform: { '^.+\\.ts$': ['@swc/jest'] },
   moduleNameMapper: {
     '^@operant/(core|crd|cli)$': '<rootDir>/packages/$1/src/index.ts',
-    '^@operant/crd/metadata$': '<rootDir>/packages/crd/src/metadata/index.ts',
+    '^@operant/crd/(metadata|schema)$': '<rootDir>/packages/crd/src/$1/index.ts',
     '^@operant/testing$': '<rootDir>/packages/testing/src/index.ts',
     '^@operant/testing/jest$': '<rootDir>/packages/testing/src/jest/index.ts',
     '^@operant/testing/fake$': '<rootDir>/packages/testing/src/fake/index.ts',

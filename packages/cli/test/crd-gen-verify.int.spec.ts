@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { ApiClient, CustomResourceDefinition, isNotFound } from '@operant/core';
-import { buildCrds } from '@operant/crd';
+import { buildCrds } from '@operant/crd/schema';
 import { installCrds } from '@operant/testing';
 import {
   describeOrSkip,

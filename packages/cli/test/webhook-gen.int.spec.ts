@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { ApiClient, ClientError, createOperator, type Operator, ResourceRegistry } from '@operant/core';
-import { buildCrds } from '@operant/crd';
+import { buildCrds } from '@operant/crd/schema';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import { stringify } from 'yaml';
 import { convertibleKinds, withConversion } from '../src/webhook-gen/conversion.js';

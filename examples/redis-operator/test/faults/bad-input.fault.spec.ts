@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { ApiClient, type ClientError, type Operator, webhook, webhookManagedBy } from '@operant/core';
-import { MAX_DEPTH, validate } from '@operant/crd';
+import { MAX_DEPTH, validate } from '@operant/crd/schema';
 import { WebhookInstall } from '@operant/testing';
 import { describeOrSkip, useControlPlane } from '@operant/testing/jest';
 import { RedisCluster } from '../../src/index.js';

@@ -8,8 +8,9 @@
  * controller-runtime's builder package holds both; the handlers it registers are `webhook/`'s.
  * @module
  */
-import type { Newable } from '@operant/crd';
+
 import { getResourceMetadata } from '@operant/crd/metadata';
+import type { Newable } from '@operant/crd/schema';
 import type { KubernetesObject } from '../api/object.js';
 import type { Manager } from '../manager/manager.js';
 import type { ResourceType } from '../resources/resource-type.js';

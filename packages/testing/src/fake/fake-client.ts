@@ -21,7 +21,7 @@ import {
   type ResourceType,
   resources,
 } from '@operant/core';
-import { validate, withDefaults } from '@operant/crd';
+import { validate, withDefaults } from '@operant/crd/schema';
 import { CachedReads } from './cached-reads.js';
 import { type Interceptor, type Operation, type Verb, type WriteRecord } from './interceptor.js';
 import { type KindTraits, traitsOf } from './kinds.js';

@@ -9,7 +9,8 @@
  * @module
  */
 import { type ResourceInfo, resources } from '@operant/core';
-import { buildCrd, getResourceMetadata, type JSONSchemaProps } from '@operant/crd';
+import { getResourceMetadata, type JSONSchemaProps } from '@operant/crd';
+import { buildCrd } from '@operant/crd/schema';
 import { listKeyOf } from './strategic.js';
 
 /** The keys of the keyed list at `path` (field names from the root, no item segments), if it is one. */
