@@ -15,8 +15,8 @@ export {
   type ByObject,
   Cache,
   type CacheOptions,
-  type EventHandler as ResourceEventHandler,
   type Informer,
+  type ResourceEventHandler,
 } from './cache/index.js';
 export * as client from './client/index.js';
 export {

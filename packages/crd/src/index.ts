@@ -27,6 +27,7 @@ export {
   Condition,
   type ConditionStatus,
 } from './common/condition.js';
+export type { ObjectMeta, OwnerReference } from './common/object-meta.js';
 export { LocalObjectReference, ObjectReference, TypedLocalObjectReference } from './common/object-reference.js';
 export { type ResourceCoordinates, resourceCoordinates } from './crd/coordinates.js';
 // the default plural of a kind: `operant create api` (@operant/cli) names files and RBAC after it
@@ -79,5 +80,5 @@ export type {
   Scope,
 } from './metadata/types.js';
 export { isOperantError, OperantError, type OperantErrorReason } from './operant-error.js';
-export { CustomObject, type ObjectMeta } from './resource.js';
+export { CustomObject } from './resource.js';
 export type * from './schema/types.js';
