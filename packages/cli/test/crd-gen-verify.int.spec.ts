@@ -11,7 +11,7 @@ import { describe, expect, it } from '@jest/globals';
 import { isNotFound } from '@operant/core';
 import { ApiClient } from '@operant/core/client';
 import { CustomResourceDefinition } from '@operant/core/kinds';
-import { buildCrds } from '@operant/crd';
+import { buildCrds } from '@operant/crd/schema';
 import { installCrds } from '@operant/testing';
 import {
   describeOrSkip,

@@ -10,7 +10,7 @@ import { type Operator } from '@operant/core';
 import { ApiClient, ClientError } from '@operant/core/client';
 import { createOperator } from '@operant/core/di';
 import { ResourceRegistry } from '@operant/core/resources';
-import { buildCrds } from '@operant/crd';
+import { buildCrds } from '@operant/crd/schema';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import { stringify } from 'yaml';
 import { convertibleKinds, withConversion } from '../src/webhook-gen/conversion.js';

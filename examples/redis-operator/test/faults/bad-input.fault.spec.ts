@@ -12,7 +12,7 @@ import { type Operator } from '@operant/core';
 import { webhookManagedBy } from '@operant/core/builder';
 import { ApiClient, type ClientError } from '@operant/core/client';
 import * as webhook from '@operant/core/webhook';
-import { MAX_DEPTH, validate } from '@operant/crd';
+import { MAX_DEPTH, validate } from '@operant/crd/schema';
 import { WebhookInstall } from '@operant/testing';
 import { describeOrSkip, useControlPlane } from '@operant/testing/jest';
 import { RedisCluster } from '../../src/index.js';

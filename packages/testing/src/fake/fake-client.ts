@@ -14,7 +14,7 @@ import * as client from '@operant/core/client';
 import { ClientError } from '@operant/core/client';
 import * as resources from '@operant/core/resources';
 import { type ResourceInfo, type ResourceRegistry, type ResourceType } from '@operant/core/resources';
-import { validate, withDefaults } from '@operant/crd';
+import { validate, withDefaults } from '@operant/crd/schema';
 import { CachedReads } from './cached-reads.js';
 import { type Interceptor, type Operation, type Verb, type WriteRecord } from './interceptor.js';
 import { type KindTraits, traitsOf } from './kinds.js';

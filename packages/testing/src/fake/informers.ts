@@ -18,7 +18,7 @@ class FakeInformer<T extends KubernetesObject> implements cache.Informer<T> {
     readonly info: ResourceInfo,
   ) {}
 
-  addEventHandler(handler: cache.EventHandler<T>): cache.HandlerRegistration {
+  addEventHandler(handler: cache.ResourceEventHandler<T>): cache.HandlerRegistration {
     const tracker = this.client.tracker;
     for (const obj of tracker.list(this.info)) void handler.onAdd?.(obj as T, true);
     const unsubscribe = tracker.subscribe(this.info, (event) => {

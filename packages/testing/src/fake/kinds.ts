@@ -11,7 +11,8 @@
 
 import * as resources from '@operant/core/resources';
 import { type ResourceInfo } from '@operant/core/resources';
-import { buildCrd, getResourceMetadata, type JSONSchemaProps } from '@operant/crd';
+import { getResourceMetadata, type JSONSchemaProps } from '@operant/crd';
+import { buildCrd } from '@operant/crd/schema';
 import { listKeyOf } from './strategic.js';
 
 /** The keys of the keyed list at `path` (field names from the root, no item segments), if it is one. */
