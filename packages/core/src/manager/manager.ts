@@ -8,11 +8,10 @@
  * (and waits for it to sync), then the leader runnables that can warm up do so (controllers
  * start their sources: a standby replica keeps warm informers and queues), and the manager
  * campaigns without waiting for them; once elected, leader runnables (controllers) start
- * (their workers). On abort it stops in
- * order — controllers drain, then the cache, then the rest — within
- * `gracefulShutdownTimeoutMs`. A runnable that fails stops everything, and `start` rejects
- * with its error; so does a stop that passes the timeout (the Lease is then not released).
- * Leader election plugs in through `leaderElector`.
+ * (their workers). On abort it stops in order — controllers drain, then the cache, then the
+ * rest — within `gracefulShutdownTimeoutMs`. A runnable that fails stops everything, and
+ * `start` rejects with its error; so does a stop that passes the timeout (the Lease is then
+ * not released). Leader election plugs in through `leaderElector`.
  * @module
  */
 
