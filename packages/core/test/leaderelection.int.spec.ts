@@ -13,6 +13,7 @@ import { ApiClient } from '../src/client/api-client.js';
 import { ControllerManager } from '../src/manager/manager.js';
 import {
   installWidgetCrd,
+  leaderCandidateOptions,
   newNamespace,
   startManager,
   useCleanups,
@@ -37,17 +38,7 @@ describeWithControlPlane('leader election', () => {
 
   /** A manager named `who` that records every reconcile's interval; returns a stop function. */
   function candidate(who: string, ns: string, id: string, audit: Interval[], releaseOnCancel: boolean) {
-    const mgr = new ControllerManager({
-      kubeConfig: kc,
-      cache: { defaultNamespaces: [ns] },
-      leaderElection: true,
-      leaderElectionID: id,
-      leaderElectionNamespace: ns,
-      leaseDurationMs: 3_000,
-      renewDeadlineMs: 2_000,
-      retryPeriodMs: 500,
-      leaderElectionReleaseOnCancel: releaseOnCancel,
-    });
+    const mgr = new ControllerManager({ kubeConfig: kc, ...leaderCandidateOptions(ns, id, releaseOnCancel) });
     controllerManagedBy(mgr)
       .for(WidgetType)
       .complete({

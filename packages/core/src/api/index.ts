@@ -24,6 +24,13 @@ export type { Predicate } from './predicate.js';
 export { type ReconcileContext, type ReconcileFunc, type Reconciler, reconcilerFunc } from './reconciler.js';
 export { type Request, requestFor, requestFromKey, requestKey } from './request.js';
 export { done, type Result, requeue, requeueAfter } from './result.js';
-export { type LeaderElectionRunnable, needsLeaderElection, type Runnable, runnableFunc } from './runnable.js';
+export {
+  isWarmupRunnable,
+  type LeaderElectionRunnable,
+  needsLeaderElection,
+  type Runnable,
+  runnableFunc,
+  type WarmupRunnable,
+} from './runnable.js';
 export type { Source } from './source.js';
 export { isTerminalError, TerminalError } from './terminal-error.js';

@@ -42,9 +42,10 @@ export interface Manager extends Cluster {
   /** Adds a runnable; one added after start starts at once (after election if it needs it). */
   add(runnable: Runnable): void;
   /**
-   * Starts the runnables that need no leadership, the cache (and waits for it to sync), then,
-   * once elected, the controllers; on abort stops them in reverse within the graceful
-   * shutdown timeout. Rejects with the error of a runnable that fails.
+   * Starts the runnables that need no leadership, the cache (and waits for it to sync), warms
+   * up the leader runnables that can (`WarmupRunnable`: controllers start their sources), then,
+   * once elected, starts the leader runnables (the controllers' workers); on abort stops them
+   * in reverse within the graceful shutdown timeout. Rejects with the error of a runnable that fails.
    */
   start(signal: AbortSignal): Promise<void>;
   /** Resolves once this manager leads (at once after the cache sync when there is no leader election). */

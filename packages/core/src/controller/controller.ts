@@ -20,6 +20,12 @@
  * `start(signal)` starts the sources, waits for their caches (`cacheSyncTimeoutMs`), runs
  * the workers, and on abort stops handing out keys and lets in-flight reconciles finish
  * for up to `gracefulShutdownTimeoutMs` before aborting their signals.
+ *
+ * Warm standby (`enableWarmup`, default true; controller-runtime's `EnableWarmup`, opt-in
+ * there): the manager calls `warmup(signal)` before it campaigns for leadership, which starts
+ * the sources and waits for them to sync, so a replica that wins starts its workers on a
+ * synced cache instead of listing then. Events that arrive before it leads are queued (one
+ * key each, deduplicated) and reconciled once the workers start; none are dropped.
  * @module
  */
 import { OperantError } from '@operant/crd/metadata';
@@ -28,7 +34,7 @@ import { type Logger, noopLogger } from '../api/logger.js';
 import type { ReconcileContext, Reconciler } from '../api/reconciler.js';
 import { type Request, requestFromKey, requestKey } from '../api/request.js';
 import type { Result } from '../api/result.js';
-import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
+import type { LeaderElectionRunnable, Runnable, WarmupRunnable } from '../api/runnable.js';
 import type { Source } from '../api/source.js';
 import { isTerminalError } from '../api/terminal-error.js';
 import { ClientError } from '../client/errors.js';
@@ -56,6 +62,13 @@ export interface ControllerOptions {
   readYourWrites?: boolean;
   /** Whether the controller waits for leadership. Default true. */
   needLeaderElection?: boolean;
+  /**
+   * Start the sources (and so the informers they need) before this replica leads, queueing
+   * their events until the workers start, so failover does not wait for a cold list. Costs
+   * every standby replica the leader's cache and watches. Default true (controller-runtime:
+   * `EnableWarmup`, default false); no effect without `needLeaderElection`.
+   */
+  enableWarmup?: boolean;
   /** The kind reconciled, for the `controllerKind` log key. */
   kind?: string;
   logger?: Logger;
@@ -76,12 +89,15 @@ export class ControllerError extends OperantError {
   }
 }
 
-export class Controller implements Runnable, LeaderElectionRunnable {
+export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunnable {
   readonly queue: Workqueue<string>;
   private readonly sources: Source[] = [];
   private readonly log: Logger;
   private readonly workers: number;
   private running: { signal: AbortSignal; requests: RequestQueue } | undefined;
+  /** The sources' start and sync, once, by `warmup` or `start`. */
+  private sourcesReady: Promise<void> | undefined;
+  private started = false;
   private readonly hardStop = new AbortController();
   private active = 0;
   /** Keys whose last reconcile failed on the wire. */
@@ -108,23 +124,29 @@ export class Controller implements Runnable, LeaderElectionRunnable {
     return this.options.needLeaderElection ?? true;
   }
 
-  /** Adds a source; before start it is started with the others, after start at once. */
+  /**
+   * Starts the sources and waits for them to sync without starting workers (a standby
+   * replica's warm-up; see the module header). `signal` must be the one `start` gets.
+   */
+  async warmup(signal: AbortSignal): Promise<void> {
+    if (!(this.options.enableWarmup ?? true) || !this.needsLeaderElection()) return;
+    const idle = () => {
+      if (!this.started) this.queue.shutDown(); // never led: no workers, nothing to drain
+    };
+    signal.addEventListener('abort', idle, { once: true });
+    await this.startSources(signal);
+  }
+
+  /** Adds a source; before start (or warmup) it is started with the others, after at once. */
   async watch(source: Source): Promise<void> {
     this.sources.push(source);
     if (this.running !== undefined) await source.start(this.running.signal, this.running.requests, this.log);
   }
 
   async start(signal: AbortSignal): Promise<void> {
-    if (this.running !== undefined)
-      throw new ControllerError(`unable to start controller ${this.name}: already started`);
+    if (this.started) throw new ControllerError(`unable to start controller ${this.name}: already started`);
+    this.started = true;
     const queue = this.queue;
-    const requests: RequestQueue = {
-      add: (r) => queue.add(requestKey(r)),
-      addAfter: (r, ms) => queue.addAfter(requestKey(r), ms),
-      addRateLimited: (r) => queue.addRateLimited(requestKey(r)),
-      echoesOf: this.origin.readYourWrites ? this.name : undefined,
-    };
-    this.running = { signal, requests };
     const unsubscribe = this.options.connectivity?.onReachable(() => {
       for (const key of this.outageKeys) {
         queue.forget(key);
@@ -133,9 +155,7 @@ export class Controller implements Runnable, LeaderElectionRunnable {
       this.outageKeys.clear();
     });
     try {
-      this.log.info('starting event sources', { sources: this.sources.map(String) });
-      for (const source of this.sources) await source.start(signal, requests, this.log);
-      await this.waitForSources(signal);
+      await this.startSources(signal);
       if (signal.aborted) return;
       this.log.info('starting workers', { workerCount: this.workers });
       this.options.metrics?.maxConcurrentReconciles?.(this.name, this.workers);
@@ -151,6 +171,24 @@ export class Controller implements Runnable, LeaderElectionRunnable {
       unsubscribe?.();
       queue.shutDown();
     }
+  }
+
+  /** Starts the sources with the queue and waits for them to sync; once, whoever asks first. */
+  private startSources(signal: AbortSignal): Promise<void> {
+    this.sourcesReady ??= (async () => {
+      const queue = this.queue;
+      const requests: RequestQueue = {
+        add: (r) => queue.add(requestKey(r)),
+        addAfter: (r, ms) => queue.addAfter(requestKey(r), ms),
+        addRateLimited: (r) => queue.addRateLimited(requestKey(r)),
+        echoesOf: this.origin.readYourWrites ? this.name : undefined,
+      };
+      this.running = { signal, requests };
+      this.log.info('starting event sources', { sources: this.sources.map(String) });
+      for (const source of this.sources) await source.start(signal, requests, this.log);
+      await this.waitForSources(signal);
+    })();
+    return this.sourcesReady;
   }
 
   private async waitForSources(signal: AbortSignal): Promise<void> {

@@ -5,11 +5,13 @@
  * stops. `newManager(options)` makes one and returns it as a `Manager`.
  *
  * `start(signal)`: runnables that need no leadership (servers) start first, then the cache
- * (and waits for it to sync), then leader runnables (controllers). On abort it stops in
- * order — controllers drain, then the cache, then the rest — within
- * `gracefulShutdownTimeoutMs`. A runnable that fails stops everything, and `start` rejects
- * with its error; so does a stop that passes the timeout (the Lease is then not released).
- * Leader election plugs in through `leaderElector`.
+ * (and waits for it to sync), then the leader runnables that can warm up do so (controllers
+ * start their sources: a standby replica keeps warm informers and queues), and the manager
+ * campaigns without waiting for them; once elected, leader runnables (controllers) start
+ * (their workers). On abort it stops in order — controllers drain, then the cache, then the
+ * rest — within `gracefulShutdownTimeoutMs`. A runnable that fails stops everything, and
+ * `start` rejects with its error; so does a stop that passes the timeout (the Lease is then
+ * not released). Leader election plugs in through `leaderElector`.
  * @module
  */
 
@@ -18,7 +20,7 @@ import { hostname } from 'node:os';
 import { OperantError } from '@operant/crd/metadata';
 import type { Logger } from '../api/logger.js';
 import type { Manager } from '../api/manager.js';
-import { needsLeaderElection, type Runnable } from '../api/runnable.js';
+import { isWarmupRunnable, needsLeaderElection, type Runnable } from '../api/runnable.js';
 import { Cache, type CacheOptions } from '../cache/cache.js';
 import { ApiClient } from '../client/api-client.js';
 import { newClient } from '../client/client.js';
@@ -122,7 +124,9 @@ export class ControllerManager implements Manager {
   private readonly leaderElector: LeaderElector | undefined;
   private webhookServer: WebhookServer | undefined;
   private readonly webhookServerOptions: WebhookServer | WebhookServerOptions;
-  private groups: { others: Group; leaders: Group; failure: (err: unknown) => void; elected: boolean } | undefined;
+  private groups:
+    | { others: Group; leaders: Group; failure: (err: unknown) => void; warm: boolean; elected: boolean }
+    | undefined;
   private liveReader: ApiClient | undefined;
   private readonly leading: { promise: Promise<void>; resolve: () => void };
 
@@ -296,7 +300,10 @@ export class ControllerManager implements Manager {
     const groups = this.groups;
     if (groups === undefined) return;
     const leader = needsLeaderElection(runnable);
-    if (leader && !groups.elected) return; // started on election
+    if (leader && !groups.elected) {
+      if (groups.warm) this.warmup(groups.leaders, runnable, groups.failure);
+      return; // started on election
+    }
     this.run(leader ? groups.leaders : groups.others, runnable, groups.failure);
   }
 
@@ -314,7 +321,7 @@ export class ControllerManager implements Manager {
     const others: Group = { stop: new AbortController(), running: [] };
     const leaders: Group = { stop: new AbortController(), running: [] };
     const cacheStop = new AbortController();
-    this.groups = { others, leaders, failure, elected: false };
+    this.groups = { others, leaders, failure, warm: false, elected: false };
     const stopped = new Promise<void>((resolve) => {
       if (signal.aborted) resolve();
       else signal.addEventListener('abort', () => resolve(), { once: true });
@@ -326,6 +333,8 @@ export class ControllerManager implements Manager {
       const synced = await this.cache.waitForCacheSync(AbortSignal.any([signal, leaders.stop.signal]));
       if (!synced) return;
       this.cacheSynced = true;
+      this.groups!.warm = true;
+      for (const r of this.runnables) if (needsLeaderElection(r)) this.warmup(leaders, r, failure);
       await this.leaderElector?.elect(leaders.stop.signal, (err) => {
         this.logger.error('leader election lost', { error: err });
         failure(err);
@@ -360,6 +369,12 @@ export class ControllerManager implements Manager {
         .then(() => runnable.start(group.stop.signal))
         .catch(failure),
     );
+  }
+
+  /** Warms a leader runnable up before election, with the signal its `start` will get. */
+  private warmup(leaders: Group, runnable: Runnable, failure: (err: unknown) => void): void {
+    if (!isWarmupRunnable(runnable)) return;
+    leaders.running.push((async () => runnable.warmup(leaders.stop.signal))().catch(failure)); // begins before the campaign
   }
 
   /** Stops the groups in order; true when the deadline passed before all of them stopped. */
