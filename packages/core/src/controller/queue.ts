@@ -16,6 +16,8 @@ export interface ControllerQueue {
   addWithOptions(key: string, options: AddOptions): void;
   add(key: string): void;
   getWithPriority(): Promise<Prioritized<string> | undefined>;
+  /** The next key if one is ready, without waiting (for single-stepping runners such as the reconcile harness). */
+  tryGetWithPriority(): Prioritized<string> | undefined;
   done(key: string): void;
   forget(key: string): void;
   numRequeues(key: string): number;
@@ -39,12 +41,18 @@ class PlainQueue extends Workqueue<string> implements ControllerQueue {
     const key = await this.get();
     return key === undefined ? undefined : { key, priority: 0 };
   }
+
+  tryGetWithPriority(): Prioritized<string> | undefined {
+    const key = this.tryGet();
+    return key === undefined ? undefined : { key, priority: 0 };
+  }
 }
 
 class PrioritizedQueue extends PriorityQueue<string> implements ControllerQueue {
   readonly prioritized = true;
 }
 
+/** The queue of a controller: the priority queue, or the plain one behind the same calls. */
 export function newControllerQueue(usePriorityQueue: boolean, options: WorkqueueOptions<string>): ControllerQueue {
   return usePriorityQueue ? new PrioritizedQueue(options) : new PlainQueue(options);
 }
