@@ -9,6 +9,7 @@
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
 import { V1ConfigMap } from '@kubernetes/client-node';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
+import { requestFor } from '../src/api/request.js';
 import { controllerManagedBy } from '../src/builder/builder.js';
 import { ApiClient } from '../src/client/api-client.js';
 import { mergePatch } from '../src/client/patch.js';
@@ -38,8 +39,11 @@ describeWithControlPlane('the priority queue under an initial list', () => {
     await running;
   }, 30_000);
 
-  /** Starts a 1-worker controller for ConfigMaps, changes `target` during the first reconcile; the reconcile order. */
-  async function reconcileOrder(usePriorityQueue: boolean): Promise<string[]> {
+  /**
+   * Starts a 1-worker controller for ConfigMaps (`for`, or `watches` with an object-literal
+   * handler), changes `target` during the first reconcile; the reconcile order.
+   */
+  async function reconcileOrder(usePriorityQueue: boolean, how: 'for' | 'watches' = 'for'): Promise<string[]> {
     const mgr = new ControllerManager({ kubeConfig: kc, cache: { defaultNamespaces: [ns] }, usePriorityQueue });
     const seen: string[] = []; // the test's ConfigMaps (the namespace also has kube-root-ca.crt)
     let runs = 0;
@@ -47,15 +51,19 @@ describeWithControlPlane('the priority queue under an initial list', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    controllerManagedBy(mgr)
-      .for(V1ConfigMap)
-      .withOptions({ maxConcurrentReconciles: 1 })
-      .complete({
-        async reconcile({ name }) {
-          if (name.startsWith('item-')) seen.push(name);
-          if (++runs === 1) await held;
-        },
+    const declared = controllerManagedBy(mgr).named('configmaps');
+    if (how === 'for') declared.for(V1ConfigMap);
+    else
+      declared.watches(V1ConfigMap, {
+        create: ({ object }, queue) => queue.add(requestFor(object)),
+        update: ({ objectNew }, queue) => queue.add(requestFor(objectNew)),
       });
+    declared.withOptions({ maxConcurrentReconciles: 1 }).complete({
+      async reconcile({ name }) {
+        if (name.startsWith('item-')) seen.push(name);
+        if (++runs === 1) await held;
+      },
+    });
     running = mgr.start(stop.signal);
     await eventually(() => expect(runs).toBe(1), { timeout: 30_000 });
     const changed = await api.patch(cm(ns, target), mergePatch({ data: { v: '2' } }));
@@ -73,6 +81,12 @@ describeWithControlPlane('the priority queue under an initial list', () => {
     expect(seen[1]).toBe(target);
     expect(new Set(seen).size).toBe(N); // the change and the listed object were one item
     expect(seen.slice(2)).toEqual(names.filter((n) => n !== seen[0] && n !== target)); // the rest in list order
+  }, 90_000);
+
+  it('does the same for an object-literal handler given to watches()', async () => {
+    const seen = await reconcileOrder(true, 'watches');
+    expect(seen[1]).toBe(target);
+    expect(seen.slice(2)).toEqual(names.filter((n) => n !== seen[0] && n !== target));
   }, 90_000);
 
   it('on the plain queue (usePriorityQueue: false), the change waits for its place in the list', async () => {

@@ -5,7 +5,9 @@
  * `resourceVersion` did not change (a resync), go in at `LOW_PRIORITY` (-100) unless the
  * handler asks for a priority itself; live events keep the default 0. On the plain queue it
  * changes nothing. The built-in handlers (`enqueueRequestForObject`, `enqueueRequestForOwner`,
- * `enqueueRequestsFromMapFunc`) are wrapped already; wrap a hand-written one to get the same.
+ * `enqueueRequestsFromMapFunc`) are wrapped already, and so is a handler given to the
+ * builder's `watches` (an object literal stands for Go's `handler.Funcs`, which has it); wrap
+ * one passed to `source.kind()` directly to get the same. Wrapping twice changes nothing.
  * @module
  */
 import type { EventHandler, RequestQueue } from '../api/event-handler.js';
