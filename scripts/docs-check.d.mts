@@ -3,7 +3,7 @@ import type ts from 'typescript';
 
 export const repoRoot: string;
 export const mappingFile: string;
-export function entryPoints(root?: string): { specifier: string; file: string }[];
+export function entryPoints(root?: string): { specifier: string; file: string; dts: string }[];
 export function publicNames(root?: string): Map<string, Map<string, ts.Symbol>>;
 export function nameOf(code: string): string | undefined;
 export function mappingNames(markdown: string): Map<string, { listed: Set<string>; checked: Set<string> }>;

@@ -37,7 +37,7 @@ if (mode === 'floor') {
   count = items.length;
 } else {
   stop = new AbortController();
-  const cache = new core.Cache({ rest, byObject: [{ type: ConfigMap, namespaces: [namespace] }] });
+  const cache = new core.cache.Cache({ rest, byObject: [{ type: ConfigMap, namespaces: [namespace] }] });
   const running = cache.start(stop.signal);
   await cache.waitForCacheSync(stop.signal);
   keep = { cache, running };

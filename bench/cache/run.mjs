@@ -15,7 +15,7 @@ const run = promisify(execFile);
 const env = new testing.Environment({});
 const kc = await env.start();
 try {
-  const api = new core.ApiClient({ kubeConfig: kc });
+  const api = new core.client.ApiClient({ kubeConfig: kc });
   const namespace = 'bench';
   await api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
   const payload = 'x'.repeat(600); // with metadata and managedFields, ~1 KB of JSON per object on the wire

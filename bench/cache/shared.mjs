@@ -2,6 +2,12 @@
 // The benchmark runs against the built packages (packages/*/dist): run `pnpm build` first.
 const root = new URL('../../', import.meta.url);
 
-export const core = await import(new URL('packages/core/dist/index.js', root).href);
-export const testing = await import(new URL('packages/testing/dist/index.js', root).href);
-export const { ConfigMap } = core;
+const load = (path) => import(new URL(path, root).href);
+
+/** The @operant/core subpaths the benchmark uses: `core.client`, `core.cache`. */
+export const core = {
+  client: await load('packages/core/dist/client/index.js'),
+  cache: await load('packages/core/dist/cache/index.js'),
+};
+export const testing = await load('packages/testing/dist/index.js');
+export const { ConfigMap } = await load('packages/core/dist/resources/kinds.js');

@@ -5,7 +5,9 @@
 // for the floor: one paged list and the same writes at the same concurrency, no framework
 // (no cache, no queue). Both use Operant's ApiClient for the wire, so the difference is the
 // framework. Run: pnpm build && node bench/controller/bench.mjs [--objects 2000]
-import { ApiClient, controllerManagedBy, newManager } from '../../packages/core/dist/index.js';
+import { controllerManagedBy } from '../../packages/core/dist/builder/index.js';
+import { ApiClient } from '../../packages/core/dist/client/index.js';
+import { newManager } from '../../packages/core/dist/manager/index.js';
 import { Environment } from '../../packages/testing/dist/index.js';
 import { crd } from '../harness/workload.mjs';
 import { ConfigMap, Widget } from '../peers/operant/types.mjs';

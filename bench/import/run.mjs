@@ -22,7 +22,8 @@ const { values } = parseArgs({
   },
 });
 const runs = Number(values.runs);
-const core = new URL('../../packages/core/dist/index.js', import.meta.url).href;
+const dist = (path) => JSON.stringify(new URL(`../../packages/core/dist/${path}`, import.meta.url).href);
+const core = dist('index.js');
 
 /** Prints `{rss, heap, ms, modules, builtins}` of the process after `body` ran. */
 const probe = (body) => `
@@ -41,10 +42,13 @@ console.log(JSON.stringify({
 
 const cases = [
   ['bare Node', ''],
-  ["import '@operant/core'", `await import(${JSON.stringify(core)});`],
+  ["import '@operant/core'", `await import(${core});`],
   [
     'builder path, not started',
-    `const { newManager, controllerManagedBy, resourceType, ConfigMap } = await import(${JSON.stringify(core)});
+    `const { newManager } = await import(${dist('manager/index.js')});
+const { controllerManagedBy } = await import(${dist('builder/index.js')});
+const { resourceType } = await import(${dist('resources/index.js')});
+const { ConfigMap } = await import(${dist('resources/kinds.js')});
 const kubeConfig = {
   getCurrentCluster: () => ({ name: 'c', server: 'https://127.0.0.1:1', skipTLSVerify: false }),
   getCurrentUser: () => ({ name: 'u', token: 't' }),

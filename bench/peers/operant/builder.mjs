@@ -11,12 +11,14 @@
  * controller on the plain FIFO workqueue (`usePriorityQueue: false`).
  * @module
  */
-import { client, controllerManagedBy, mergePatch, newManager } from '../../../packages/core/dist/index.js';
+import { controllerManagedBy } from '../../../packages/core/dist/builder/index.js';
+import { loadKubeConfig, mergePatch } from '../../../packages/core/dist/client/index.js';
+import { newManager } from '../../../packages/core/dist/manager/index.js';
 import { counters, serveMem } from '../../harness/peer-stdin.mjs';
 import { childConfigMap, converged, statusPatch } from '../../harness/workload.mjs';
 import { ConfigMap, Widget } from './types.mjs';
 
-const mgr = newManager({ kubeConfig: client.loadKubeConfig() });
+const mgr = newManager({ kubeConfig: loadKubeConfig() });
 controllerManagedBy(mgr)
   .for(Widget)
   .owns(ConfigMap)

@@ -2,7 +2,7 @@
  * The resource types of the Operant peers: Widget (bench.operant.dev/v1) and ConfigMap.
  * @module
  */
-import { resourceType } from '../../../packages/core/dist/index.js';
+import { resourceType } from '../../../packages/core/dist/resources/index.js';
 
 export const Widget = resourceType({
   group: 'bench.operant.dev',

@@ -4,7 +4,9 @@
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ApiClient, OperantFactory, resourceType } from '@operant/core';
+import { OperantFactory } from '@operant/core';
+import { ApiClient } from '@operant/core/client';
+import { resourceType } from '@operant/core/resources';
 import { Environment } from '@operant/testing';
 import { parse } from 'yaml';
 

@@ -5,7 +5,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { ApiClient, ConfigMap, mergePatch, OperantFactory, type Operator } from '@operant/core';
+import { OperantFactory, type Operator } from '@operant/core';
+import { ApiClient, mergePatch } from '@operant/core/client';
+import { ConfigMap } from '@operant/core/kinds';
 import { eventually, installCrds } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { AppModule, type Notice, NoticeType, RefreshBus } from '../src/index.js';

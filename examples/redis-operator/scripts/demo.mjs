@@ -7,7 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ApiClient, ignoreNotFound, mergePatch, OperantFactory, resourceType } from '@operant/core';
+import { ignoreNotFound, OperantFactory } from '@operant/core';
+import { ApiClient, mergePatch } from '@operant/core/client';
+import { resourceType } from '@operant/core/resources';
 import { Environment, eventually } from '@operant/testing';
 import { parse, parseAllDocuments } from 'yaml';
 import { configuredAppModule, RedisCluster } from '../dist/index.js';

@@ -6,7 +6,8 @@
  * controllers at the `+operant:scaffold` markers.
  * @module
  */
-import { type AnyClass, getModuleMetadata, Module } from '@operant/core';
+import { Module } from '@operant/core';
+import { type AnyClass, getModuleMetadata } from '@operant/core/decorators';
 import { defaultOptions, REDIS_OPERATOR_OPTIONS, type RedisOperatorOptions } from './controllers/options.js';
 import { RedisClusterReconciler } from './controllers/rediscluster.controller.js';
 import { ResyncTicker } from './controllers/resync-ticker.js';

@@ -20,15 +20,14 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, expect, it } from '@jest/globals';
 import { CoreV1Api, KubeConfig, V1Deployment, V1Lease } from '@kubernetes/client-node';
 import {
-  ApiClient,
-  type ClientError,
   type KubernetesObject,
   type Manager,
   managerOptionsFromFlags,
-  newManager,
   OperantFactory,
   type Operator,
 } from '@operant/core';
+import { ApiClient, type ClientError } from '@operant/core/client';
+import { newManager } from '@operant/core/manager';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import { parse, parseAllDocuments } from 'yaml';

@@ -7,18 +7,10 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { V1ConfigMap, V1Secret } from '@kubernetes/client-node';
-import {
-  ApiClient,
-  type ClientError,
-  ConfigMap,
-  Deployment,
-  ignoreNotFound,
-  type KubernetesObject,
-  mergePatch,
-  type Operator,
-  resourceType,
-  Service,
-} from '@operant/core';
+import { ignoreNotFound, type KubernetesObject, type Operator } from '@operant/core';
+import { ApiClient, type ClientError, mergePatch } from '@operant/core/client';
+import { ConfigMap, Deployment, Service } from '@operant/core/kinds';
+import { resourceType } from '@operant/core/resources';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import {

@@ -7,7 +7,10 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { V1Secret } from '@kubernetes/client-node';
-import { ApiClient, ConfigMap, Deployment, type KubernetesObject, type Operator, resourceType } from '@operant/core';
+import { type KubernetesObject, type Operator } from '@operant/core';
+import { ApiClient } from '@operant/core/client';
+import { ConfigMap, Deployment } from '@operant/core/kinds';
+import { resourceType } from '@operant/core/resources';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import { PASSWORD_HASH, RedisCluster } from '../src/index.js';

@@ -8,8 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
-import { ApiClient, CustomResourceDefinition, isNotFound } from '@operant/core';
-import { buildCrds } from '@operant/crd';
+import { isNotFound } from '@operant/core';
+import { ApiClient } from '@operant/core/client';
+import { CustomResourceDefinition } from '@operant/core/kinds';
+import { buildCrds } from '@operant/crd/schema';
 import { installCrds } from '@operant/testing';
 import {
   describeOrSkip,

@@ -4,7 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { V1ClusterRole, type V1Namespace, V1Role } from '@kubernetes/client-node';
-import { ApiClient, type Client } from '@operant/core';
+import { type Client } from '@operant/core';
+import { ApiClient } from '@operant/core/client';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { parse } from 'yaml';
 import { renderControllerRole } from '../src/rbac-gen/command.js';

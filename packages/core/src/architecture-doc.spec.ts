@@ -1,7 +1,9 @@
 /**
  * Keeps docs/architecture.md true to the tree: every folder its folder tables name exists
  * (core's under `packages/core/src`, `(+ x/)` under the folder before it; the testing
- * package's under `packages/testing/src`), and every folder of `packages/core/src` has a row.
+ * package's under `packages/testing/src`), every folder of `packages/core/src` has a row,
+ * and every core file the data path names (`folder/file.ts`, in the diagram or the text)
+ * exists.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,6 +40,13 @@ const coreSrc = join(root, 'packages/core/src');
 const coreFolders = firstCells('`@operant/core`, folder by folder').flatMap(foldersOf);
 const testingFolders = firstCells('`@operant/testing` and `@operant/cli`').flatMap(foldersOf);
 
+/** The core source files (`folder/file.ts`) the data path section names. */
+const dataPathFiles = [
+  ...new Set(
+    (doc.split(/^## /m).find((s) => s.startsWith('The data path')) ?? '').match(/\b[a-z]+\/[\w-]+\.ts\b/g) ?? [],
+  ),
+];
+
 describe('docs/architecture.md', () => {
   it('names folders in both tables', () => {
     expect(coreFolders).toEqual(expect.arrayContaining(['api', 'controller', 'decorators/metadata']));
@@ -50,6 +59,14 @@ describe('docs/architecture.md', () => {
 
   it.each(testingFolders)('testing folder %s exists', (folder) => {
     expect(existsSync(join(root, 'packages/testing/src', folder))).toBe(true);
+  });
+
+  it('names the files of the data path', () => {
+    expect(dataPathFiles).toEqual(expect.arrayContaining(['controller/controller.ts', 'source/dispatch.ts']));
+  });
+
+  it.each(dataPathFiles)('data path file %s exists', (file) => {
+    expect(existsSync(join(coreSrc, file))).toBe(true);
   });
 
   it('has a row for every folder of packages/core/src', () => {

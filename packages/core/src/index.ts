@@ -1,110 +1,60 @@
 /**
  * `@operant/core`: the runtime (client, cache, workqueue, controllers, manager) and the
- * decorators that drive it. The package root re-exports the everyday names; folders are
- * also exposed as namespaces (`client.mergeFrom`, `cache.Cache`, `workqueue.Workqueue`).
+ * decorators that drive it. The package root exports the everyday names only: the
+ * decorators, starting an application, the reconcile contract, the client, `controllerutil`
+ * and `predicate`, and the errors a reconciler tests for. Everything else has a subpath
+ * named after its folder (and after controller-runtime's package): `@operant/core/builder`,
+ * `/cache`, `/client`, `/handler`, `/source`, `/workqueue`, `/manager`, `/webhook`, …;
+ * the built-in kind tokens are `@operant/core/kinds`. `api/operant-core.api.md` lists them all.
  * @module
  */
 
-// the error base every package shares (it lives in @operant/crd, which every package depends on)
+// the errors a reconciler tests for (the error base lives in @operant/crd, which every package depends on)
 export { isOperantError, OperantError, type OperantErrorReason } from '@operant/crd/metadata';
-export * from './api/index.js';
-export * as builder from './builder/index.js';
-export { BuilderError, controllerManagedBy, webhookManagedBy } from './builder/index.js';
-export * as cache from './cache/index.js';
+// the reconcile contract
 export {
-  type ByObject,
-  Cache,
-  type CacheOptions,
-  type EventHandler as ResourceEventHandler,
-  type Informer,
-} from './cache/index.js';
-export * as client from './client/index.js';
-export {
-  ApiClient,
-  type Client,
-  ClientError,
-  type ClientErrorKind,
-  ignoreAlreadyExists,
-  ignoreNotFound,
-  isAlreadyExists,
-  isConflict,
-  isForbidden,
-  isGone,
-  isInvalid,
-  isNotCached,
-  isNotFound,
-  isTimeout,
-  isUnknownKind,
-  jsonPatch,
-  mergeFrom,
-  mergePatch,
-  newClient,
-  strategicMergePatch,
-} from './client/index.js';
-// the runtime class is `controller.Controller`; at the root, `Controller` is the decorator
-export type { ControllerOptions } from './controller/index.js';
-export * as controller from './controller/index.js';
+  done,
+  isTerminalError,
+  type KubernetesObject,
+  type Logger,
+  type Manager,
+  type ReconcileContext,
+  type Reconciler,
+  type Request,
+  type Result,
+  requeue,
+  requeueAfter,
+  TerminalError,
+} from './api/index.js';
+export type { Client } from './client/index.js';
+export { ignoreAlreadyExists, ignoreNotFound, isAlreadyExists, isConflict, isNotFound } from './client/index.js';
+// controller-runtime's controllerutil and predicate packages, spelled as in Go (also their own subpaths)
 export * as controllerutil from './controllerutil/index.js';
-export * from './decorators/index.js';
-// the decorator module's Predicate is both the decorator and the contract type
-export { Predicate } from './decorators/index.js';
-export * as di from './di/index.js';
+// the decorators: a controller, its watches and filters, its RBAC, webhooks, modules and injection
+// (the rarer ones — the other predicate decorators, `@Channel`, `@Conversion` — are `@operant/core/decorators`)
+export {
+  Controller,
+  DefaultingWebhook,
+  GenerationChanged,
+  Module,
+  // the decorator `@Predicate(...)`, and the filter contract it takes
+  Predicate,
+  Rbac,
+  Reconcile,
+  ValidatingWebhook,
+  Watches,
+} from './decorators/index.js';
+// starting an application, and what its controllers inject
 export {
   CLIENT,
-  CLUSTER,
-  createOperator,
   EVENT_RECORDER,
   Inject,
   Injectable,
   LOGGER,
   MANAGER,
-  OPERATOR_OPTIONS,
   OperantFactory,
-  type OperantFactoryOptions,
-  Operator,
-  type OperatorOptions,
-  ScanError,
+  type Operator,
 } from './di/index.js';
-export * as events from './events/index.js';
-export * as handler from './handler/index.js';
-export * as healthz from './healthz/index.js';
-export * as leaderelection from './leaderelection/index.js';
-export * as log from './log/index.js';
-export { newLogger } from './log/index.js';
-export * as manager from './manager/index.js';
-export {
-  type ManagerOptions,
-  managerOptionsFromFlags,
-  newManager,
-  runOperator,
-  setupSignalHandler,
-} from './manager/index.js';
-export * as metrics from './metrics/index.js';
-export { Metrics } from './metrics/index.js';
+export type { EventRecorder } from './events/index.js';
+export { managerOptionsFromFlags, runOperator } from './manager/index.js';
 export * as predicate from './predicate/index.js';
-export * as resources from './resources/index.js';
-export {
-  type ObjectClass,
-  type ResourceDescriptor,
-  type ResourceInfo,
-  ResourceRegistry,
-  type ResourceType,
-  resourceType,
-} from './resources/index.js';
-// the built-in kind tokens (`Deployment`, `ConfigMap`, …): `owns: [Deployment]`, `client.get(Pod, key)`
-export * from './resources/kinds.js';
-export * as source from './source/index.js';
-export * as webhook from './webhook/index.js';
-export {
-  type AdmissionContext,
-  type Converter,
-  type CustomDefaulter,
-  type CustomValidator,
-  denied,
-  invalid,
-  WebhookError,
-  WebhookServer,
-  type WebhookServerOptions,
-} from './webhook/index.js';
-export * as workqueue from './workqueue/index.js';
-export { Workqueue, type WorkqueueOptions } from './workqueue/index.js';

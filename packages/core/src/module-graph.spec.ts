@@ -2,7 +2,7 @@
  * The lean runtime, asserted on the module graph: importing the built `@operant/core`
  * (`dist/`, as users load it; the test scripts run `tsc -b` first) in a child process loads
  * none of client-node's generated model classes (`dist/gen`, ~840 modules, ~100 MiB of RSS),
- * and none of what only `@operant/crd`'s `validate()` and schema builder need (class-validator
+ * and none of what only `@operant/crd/schema`'s `validate()` and schema builder need (class-validator
  * with validator and libphonenumber, class-transformer, CEL, RE2: ~25 MiB): the runtime reads
  * CRD classes through `@operant/crd/metadata`, and the validating webhook imports the rest
  * when it is built. Nor does it load what the runtime loads later or never: prom-client's
@@ -30,7 +30,7 @@ import {
 
 const dist = new URL('../dist/', import.meta.url);
 
-/** What `@operant/crd`'s root entry loads for `validate()`, the schema builder and the structural check. */
+/** What `@operant/crd/schema` loads for `validate()`, the schema builder and the structural check. */
 const validationStack = [
   'class-validator',
   'validator',
@@ -64,11 +64,14 @@ describe('the module graph of @operant/core', () => {
   /**
    * The modules and the Node built-ins (`process.moduleLoadList`, which also sees
    * `process.getBuiltinModule`) a fresh node process loads to run `script`, an ES module
-   * body with `core` bound to the built `@operant/core`.
+   * body with `core` bound to the names of the built `@operant/core` and of the subpaths the
+   * builder path imports (`/manager`, `/builder`, `/resources`, `/kinds`).
    */
   async function loadedBy(script: string): Promise<{ modules: RecordedModule[]; builtins: string[] }> {
     const out = join(dir, `graph-${++runs}.txt`);
-    const body = `const core = await import(${JSON.stringify(new URL('index.js', dist).href)});
+    const entries = ['index.js', 'manager/index.js', 'builder/index.js', 'resources/index.js', 'resources/kinds.js'];
+    const imports = entries.map((entry) => `...(await import(${JSON.stringify(new URL(entry, dist).href)}))`);
+    const body = `const core = { ${imports.join(', ')} };
 ${script}
 console.log(JSON.stringify(process.moduleLoadList));`;
     const { stdout } = await promisify(execFile)(
@@ -172,11 +175,17 @@ core.Controller({ for: Widget })(class WidgetController {});`);
     expect(generatedModelsLoaded(loaded)).toEqual([]);
   });
 
-  it("sees the validation stack when something imports @operant/crd's root entry", async () => {
-    const loaded = await modulesLoadedBy('@operant/crd');
+  it('sees the validation stack when something imports @operant/crd/schema', async () => {
+    const loaded = await modulesLoadedBy('@operant/crd/schema');
     expect(packagesLoaded(loaded, validationStack)).toEqual(
       validationStack.map((name) => expect.stringMatching(new RegExp(`^\\d+ modules of ${name}, the first: `))),
     );
+  });
+
+  it("loads neither CEL nor RE2 for @operant/crd's root entry (the decorators a CRD class imports)", async () => {
+    const loaded = await modulesLoadedBy('@operant/crd');
+    expect(loaded.map((m) => m.url)).toContainEqual(expect.stringMatching(/\/crd\/dist\/index\.js$/));
+    expect(packagesLoaded(loaded, ['@marcbachmann/cel-js', 're2-wasm'])).toEqual([]);
   });
 
   it('loads none of the validation stack for @operant/crd/metadata', async () => {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { V1CustomResourceDefinition } from '@kubernetes/client-node';
-import { buildCrd } from '@operant/crd';
+import { buildCrd } from '@operant/crd/schema';
 import { installCrds, WebhookInstall } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { ApiClient } from '../src/client/api-client.js';

@@ -9,22 +9,26 @@
  *   (`@ExactlyOneOf`, `@AtMostOneOf`, `@AtLeastOneOf`), named after kubebuilder's markers.
  * - Common types as Go operators get them from apimachinery and core/v1: `Condition`
  *   (metav1.Condition), `ObjectReference`, `LocalObjectReference`, `TypedLocalObjectReference`.
- * - `buildCrds(classes)` / `buildCrd(...classes)`: CustomResourceDefinitions whose schemas
- *   are structural, checked by `checkStructural` before they are returned.
- * - `validate(obj, Class)` / `toInstance(Class, plain)`: the same rules, in code.
+ * - The metadata readers `getResourceMetadata` and `resourceCoordinates`, and the
+ *   schema's types (`JSONSchemaProps`, `CustomResourceDefinition`, …).
+ *
+ * This entry records and reads; it does not build schemas. `buildCrds`/`buildCrd`,
+ * `checkStructural`, `validate`, `withDefaults` and `toInstance` are in `@operant/crd/schema`,
+ * which loads the schema builder, a CEL engine and RE2: a manager that only reconciles
+ * never loads them. (The decorators are built on class-validator and class-transformer,
+ * which a CRD class imports anyway.)
  * @module
  */
 import 'reflect-metadata';
 
-export { checkStructural, type StructuralOptions, type StructuralReport } from './check/structural.js';
 export {
   CONDITION_REASON_PATTERN,
   CONDITION_TYPE_PATTERN,
   Condition,
   type ConditionStatus,
 } from './common/condition.js';
+export type { ObjectMeta, OwnerReference } from './common/object-meta.js';
 export { LocalObjectReference, ObjectReference, TypedLocalObjectReference } from './common/object-reference.js';
-export { type BuildCrdsOptions, type BuildCrdsResult, buildCrd, buildCrds } from './crd/build-crds.js';
 export { type ResourceCoordinates, resourceCoordinates } from './crd/coordinates.js';
 // the default plural of a kind: `operant create api` (@operant/cli) names files and RBAC after it
 export { pluralize } from './crd/names.js';
@@ -76,11 +80,5 @@ export type {
   Scope,
 } from './metadata/types.js';
 export { isOperantError, OperantError, type OperantErrorReason } from './operant-error.js';
-export { CustomObject, type ObjectMeta } from './resource.js';
-export { QUANTITY_PATTERN } from './schema/known-types.js';
-export type { IntFormat } from './schema/object-schema.js';
+export { CustomObject } from './resource.js';
 export type * from './schema/types.js';
-export { MAX_DEPTH, MAX_VALUES } from './validate/bounds.js';
-export type { SkippedRule } from './validate/cel.js';
-export type { ValidationIssue } from './validate/issues.js';
-export { type Newable, toInstance, type ValidateOptions, validate, withDefaults } from './validate/validate.js';

@@ -12,30 +12,7 @@
  * controller-gen writes it; the API server validates `metadata` itself.
  * @module
  */
-
-/** The parts of `ObjectMeta` operators use most; the API server fills in the rest. */
-export interface ObjectMeta {
-  name?: string;
-  generateName?: string;
-  namespace?: string;
-  uid?: string;
-  resourceVersion?: string;
-  generation?: number;
-  labels?: Record<string, string>;
-  annotations?: Record<string, string>;
-  finalizers?: string[];
-  ownerReferences?: {
-    apiVersion: string;
-    kind: string;
-    name: string;
-    uid: string;
-    controller?: boolean;
-    blockOwnerDeletion?: boolean;
-  }[];
-  creationTimestamp?: string;
-  deletionTimestamp?: string;
-  [key: string]: unknown;
-}
+import type { ObjectMeta } from './common/object-meta.js';
 
 export abstract class CustomObject<Spec = unknown, Status = unknown> {
   apiVersion?: string;

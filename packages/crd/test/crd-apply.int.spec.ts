@@ -8,7 +8,8 @@ import {
   CustomObjectsApi,
   type V1CustomResourceDefinition,
 } from '@kubernetes/client-node';
-import { buildCrds, type CustomResourceDefinition, validate } from '@operant/crd';
+import type { CustomResourceDefinition } from '@operant/crd';
+import { buildCrds, validate } from '@operant/crd/schema';
 import { installCrds } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { Gadget } from './fixtures/gadget.js';

@@ -4,7 +4,8 @@
 import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
 import { ApiException, CustomObjectsApi, type V1CustomResourceDefinition } from '@kubernetes/client-node';
-import { AtLeastOneOf, AtMostOneOf, buildCrds, CustomResource, ExactlyOneOf, Format, validate } from '@operant/crd';
+import { AtLeastOneOf, AtMostOneOf, CustomResource, ExactlyOneOf, Format } from '@operant/crd';
+import { buildCrds, validate } from '@operant/crd/schema';
 import { installCrds } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { Type } from 'class-transformer';

@@ -5,7 +5,7 @@
 // field path. It prints the corpus size and the agreement.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiException, CustomObjectsApi, type V1CustomResourceDefinition } from '@kubernetes/client-node';
-import { buildCrds, validate } from '@operant/crd';
+import { buildCrds, validate } from '@operant/crd/schema';
 import { installCrds } from '@operant/testing';
 import { describeWithControlPlane, eventually, sharedKubeConfig } from '@operant/testing/jest';
 import { formatCases } from './fixtures/format-cases.js';

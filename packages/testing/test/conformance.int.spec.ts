@@ -6,8 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from '@jest/globals';
 import type { V1CustomResourceDefinition, V1Namespace } from '@kubernetes/client-node';
-import { ApiClient, newManager } from '@operant/core';
-import { buildCrd } from '@operant/crd';
+import { ApiClient } from '@operant/core/client';
+import { newManager } from '@operant/core/manager';
+import { buildCrd } from '@operant/crd/schema';
 import { eventually, installCrds } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { type ConformanceBackend, conformanceSuite } from './fixtures/conformance-cases.js';

@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from '@jest/globals';
 import { ApiException, CoreV1Api, KubeConfig, RbacAuthorizationV1Api } from '@kubernetes/client-node';
-import { Environment, isProcessAlive } from '@operant/testing';
+import { Environment } from '@operant/testing';
 import { describeOrSkip, ownControlPlaneSkipReason } from '@operant/testing/jest';
+import { isProcessAlive } from '../src/envtest/process.js';
 
 const skip = ownControlPlaneSkipReason();
 const statusOf = async (call: Promise<unknown>): Promise<number> => {

@@ -1,14 +1,17 @@
 /**
  * Operant (decorators): the Widget controller as a decorated class run by `createOperator`,
- * with the Manager injected by constructor type. Same reconcile as the builder peer.
+ * with the Manager injected (`@Inject(MANAGER)`). Same reconcile as the builder peer.
  * Environment: KUBECONFIG, BENCH_WORKERS.
  * @module
  */
+
+import { mergePatch } from '../../../../packages/core/dist/client/index.js';
+import { createOperator } from '../../../../packages/core/dist/di/index.js';
 import {
   Controller,
-  createOperator,
-  Manager,
-  mergePatch,
+  Inject,
+  MANAGER,
+  type Manager,
   Reconcile,
   type Request,
 } from '../../../../packages/core/dist/index.js';
@@ -18,7 +21,7 @@ import { ConfigMap, Widget } from '../types.mjs';
 
 @Controller({ for: Widget, owns: [ConfigMap], maxConcurrentReconciles: Number(process.env.BENCH_WORKERS ?? 16) })
 export class WidgetController {
-  constructor(private readonly mgr: Manager) {}
+  constructor(@Inject(MANAGER) private readonly mgr: Manager) {}
 
   @Reconcile()
   async reconcile(request: Request): Promise<void> {

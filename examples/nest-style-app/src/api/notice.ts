@@ -2,7 +2,7 @@
  * The Notice kind: a message that the operator publishes as a ConfigMap `<name>-notice`.
  * @module
  */
-import { resourceType } from '@operant/core';
+import { resourceType } from '@operant/core/resources';
 
 export interface Notice {
   apiVersion?: string;

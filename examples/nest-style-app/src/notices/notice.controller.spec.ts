@@ -3,7 +3,8 @@
  * same module the operator runs, no control plane (`test/notice.int.spec.ts` runs it on one).
  */
 import { describe, expect, it } from '@jest/globals';
-import { ConfigMap, mergePatch } from '@operant/core';
+import { mergePatch } from '@operant/core/client';
+import { ConfigMap } from '@operant/core/kinds';
 import { failWith, fakeClient, type ReconcileHarness, reconcileHarness } from '@operant/testing/fake';
 import { operantMatchers } from '@operant/testing/jest';
 import { Formatter } from '../formatting/formatter.js';

@@ -6,21 +6,21 @@
 
 import type { V1ConfigMap } from '@kubernetes/client-node';
 import {
-  Channel,
   CLIENT,
   type Client,
-  ConfigMap,
   Controller,
   controllerutil,
   GenerationChanged,
   Inject,
   ignoreNotFound,
-  mergePatch,
   Predicate,
   Reconcile,
   type ReconcileContext,
   type Request,
 } from '@operant/core';
+import { mergePatch } from '@operant/core/client';
+import { Channel } from '@operant/core/decorators';
+import { ConfigMap } from '@operant/core/kinds';
 import { type Notice, NoticeType } from '../api/notice.js';
 import { Formatter } from '../formatting/formatter.js';
 import { HasTeam } from './predicates.js';

@@ -7,7 +7,8 @@
  * @module
  */
 import type { V1Deployment, V1Pod } from '@kubernetes/client-node';
-import { controllerutil, deepCopy } from '@operant/core';
+import { controllerutil } from '@operant/core';
+import { deepCopy } from '@operant/core/api';
 import type { RedisCluster, RedisClusterStatus } from '../api/v1/index.js';
 
 export const READY = 'Ready';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { V1ConfigMap, V1Deployment, V1Service } from '@kubernetes/client-node';
-import { controllerutil, deepCopy } from '@operant/core';
+import { controllerutil } from '@operant/core';
+import { deepCopy } from '@operant/core/api';
 import type { RedisCluster } from '../api/v1/index.js';
 import {
   CONFIG_HASH,

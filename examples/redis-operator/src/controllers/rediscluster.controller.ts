@@ -8,32 +8,28 @@
  */
 import type { V1ConfigMap, V1Pod, V1Secret } from '@kubernetes/client-node';
 import {
-  Cache,
-  Channel,
   CLIENT,
   type Client,
-  ConfigMap,
   Controller,
   controllerutil,
-  Deployment,
-  deepCopy,
-  type events,
   GenerationChanged,
   Inject,
   ignoreNotFound,
   MANAGER,
   type Manager,
-  mergePatch,
-  Pod,
   predicate,
   Rbac,
   Reconcile,
   type ReconcileContext,
   type Request,
-  Secret,
-  Service,
   Watches,
 } from '@operant/core';
+import { deepCopy } from '@operant/core/api';
+import { Cache } from '@operant/core/cache';
+import { mergePatch } from '@operant/core/client';
+import { Channel } from '@operant/core/decorators';
+import type * as events from '@operant/core/events';
+import { ConfigMap, Deployment, Pod, Secret, Service } from '@operant/core/kinds';
 import { RedisCluster } from '../api/v1/index.js';
 import { blockedStatus, desiredStatus } from './cluster-status.js';
 import { REDIS_OPERATOR_OPTIONS, type RedisOperatorOptions } from './options.js';

@@ -7,7 +7,8 @@
  */
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CLIENT, type Client, Inject, Injectable, LOGGER, type Logger, type Runnable } from '@operant/core';
+import { CLIENT, type Client, Inject, Injectable, LOGGER, type Logger } from '@operant/core';
+import { type Runnable } from '@operant/core/api';
 import { RedisCluster } from '../api/v1/index.js';
 import { REDIS_OPERATOR_OPTIONS, type RedisOperatorOptions } from './options.js';
 

@@ -8,8 +8,11 @@
  * depth bound the webhook denies 422 naming the field and the limit).
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { ApiClient, type ClientError, type Operator, webhook, webhookManagedBy } from '@operant/core';
-import { MAX_DEPTH, validate } from '@operant/crd';
+import { type Operator } from '@operant/core';
+import { webhookManagedBy } from '@operant/core/builder';
+import { ApiClient, type ClientError } from '@operant/core/client';
+import * as webhook from '@operant/core/webhook';
+import { MAX_DEPTH, validate } from '@operant/crd/schema';
 import { WebhookInstall } from '@operant/testing';
 import { describeOrSkip, useControlPlane } from '@operant/testing/jest';
 import { RedisCluster } from '../../src/index.js';

@@ -6,7 +6,9 @@
  */
 import { expect, it } from '@jest/globals';
 import type { V1Deployment } from '@kubernetes/client-node';
-import { ApiClient, Deployment, isConflict, isNotFound } from '@operant/core';
+import { isConflict, isNotFound } from '@operant/core';
+import { ApiClient } from '@operant/core/client';
+import { Deployment } from '@operant/core/kinds';
 import { describeOrSkip, useControlPlane } from '@operant/testing/jest';
 import { report } from './fixtures/figures.js';
 import { faultControlPlane, reconcileErrors, useFleetAndOperator } from './fixtures/scenario.js';

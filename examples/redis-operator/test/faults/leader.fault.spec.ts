@@ -6,7 +6,8 @@
  * and a third process takes over at once. Every change converges.
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { ApiClient, Lease } from '@operant/core';
+import { ApiClient } from '@operant/core/client';
+import { Lease } from '@operant/core/kinds';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, useControlPlane } from '@operant/testing/jest';
 import { report } from './fixtures/figures.js';

@@ -16,7 +16,7 @@
  * MEMORY_NODE_FLAGS (default: the Dockerfile's).
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { ApiClient } from '@operant/core';
+import { ApiClient } from '@operant/core/client';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, useControlPlane } from '@operant/testing/jest';
 import { report } from './fixtures/figures.js';

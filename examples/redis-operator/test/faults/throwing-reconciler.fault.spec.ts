@@ -5,7 +5,10 @@
  * capped backoff (never dropped), and they converge once the fault is gone.
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { ApiClient, controllerManagedBy, mergePatch, newManager, workqueue } from '@operant/core';
+import { controllerManagedBy } from '@operant/core/builder';
+import { ApiClient, mergePatch } from '@operant/core/client';
+import { newManager } from '@operant/core/manager';
+import * as workqueue from '@operant/core/workqueue';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, useControlPlane } from '@operant/testing/jest';
 import { installWidgetCrd, type Widget, WidgetType } from '../../../../packages/core/test/fixtures/helpers.js';

@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { ApiClient } from '@operant/core';
+import { ApiClient } from '@operant/core/client';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, useControlPlane } from '@operant/testing/jest';
 import { Fleet } from '../faults/fixtures/fleet.js';

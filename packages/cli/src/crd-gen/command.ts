@@ -8,7 +8,7 @@
  * @module
  */
 import { resolve } from 'node:path';
-import { buildCrds, type IntFormat } from '@operant/crd';
+import { buildCrds, type IntFormat } from '@operant/crd/schema';
 import { Command } from 'commander';
 import { CliError } from '../errors.js';
 import { type CommandIo, processIo } from '../io.js';

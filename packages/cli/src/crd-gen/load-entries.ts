@@ -54,7 +54,8 @@ export async function loadResourceClasses(entries: readonly string[], cwd = proc
   const found = new Set<AnyClass>();
   for (const { exports } of await importEntries(entries, cwd)) {
     for (const value of Object.values(exports)) {
-      if (typeof value === 'function' && getResourceMetadata(value)?.options !== undefined) found.add(value);
+      if (typeof value === 'function' && getResourceMetadata(value)?.options !== undefined)
+        found.add(value as AnyClass);
     }
   }
   if (found.size === 0) {

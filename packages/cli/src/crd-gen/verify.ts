@@ -8,7 +8,10 @@
  * `@operant/testing` for the run.
  * @module
  */
-import { ApiClient, CustomResourceDefinition, client, ignoreNotFound } from '@operant/core';
+import { ignoreNotFound } from '@operant/core';
+import * as client from '@operant/core/client';
+import { ApiClient } from '@operant/core/client';
+import { CustomResourceDefinition } from '@operant/core/kinds';
 import type { CustomResourceDefinition as Crd } from '@operant/crd';
 import { CliError } from '../errors.js';
 

@@ -10,7 +10,7 @@
  * checked: it is not cluster-wide.
  * @module
  */
-import { type AnyClass, getControllerMetadata, type RbacMetadata } from '@operant/core';
+import { type AnyClass, getControllerMetadata, type RbacMetadata } from '@operant/core/decorators';
 import { CliError } from '../errors.js';
 import { type Grant, rbacSource } from './grants.js';
 

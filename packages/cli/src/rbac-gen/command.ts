@@ -9,7 +9,7 @@
  * `leader_election_role.yaml`.
  * @module
  */
-import type { AnyClass } from '@operant/core';
+import type { AnyClass } from '@operant/core/decorators';
 import { Command } from 'commander';
 import { writeOrCheckFile } from '../crd-gen/files.js';
 import { CliError } from '../errors.js';

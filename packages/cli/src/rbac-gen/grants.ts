@@ -9,14 +9,8 @@
  * `resourceType()` descriptors.
  * @module
  */
-import {
-  type AnyClass,
-  getControllerMetadata,
-  type RbacMetadata,
-  ResourceRegistry,
-  type ResourceType,
-  type WatchMetadata,
-} from '@operant/core';
+import { type AnyClass, getControllerMetadata, type RbacMetadata, type WatchMetadata } from '@operant/core/decorators';
+import { ResourceRegistry, type ResourceType } from '@operant/core/resources';
 import { CliError } from '../errors.js';
 
 /** Some verbs on one resource of one API group (`''` is the core group), maybe limited to names. */

@@ -4,7 +4,9 @@
  * `OperantFactory.create` does). Each entry must contribute at least one.
  * @module
  */
-import { type AnyClass, di, getControllerMetadata, getModuleMetadata, ScanError } from '@operant/core';
+import { type AnyClass, getControllerMetadata, getModuleMetadata } from '@operant/core/decorators';
+import * as di from '@operant/core/di';
+import { ScanError } from '@operant/core/di';
 import { importEntries } from '../crd-gen/load-entries.js';
 import { CliError } from '../errors.js';
 

@@ -1,7 +1,8 @@
 // @Rbac (in @operant/core) records rules on the controller class and refuses malformed
 // arguments naming the class and the decorator; rbac-gen is its only reader.
 import { describe, expect, it } from '@jest/globals';
-import { getControllerMetadata, Rbac, type RbacOptions } from '@operant/core';
+import { Rbac } from '@operant/core';
+import { getControllerMetadata, type RbacOptions } from '@operant/core/decorators';
 
 const apply = (options: unknown) => {
   class Widgets {}

@@ -8,7 +8,7 @@
  * adds the `spec.conversion` stanza to the CRDs of kinds with a `@Conversion` class.
  * @module
  */
-import { getWebhookMetadata } from '@operant/core';
+import { getWebhookMetadata } from '@operant/core/decorators';
 import { Command } from 'commander';
 import { writeOrCheckFile } from '../crd-gen/files.js';
 import { CliError } from '../errors.js';

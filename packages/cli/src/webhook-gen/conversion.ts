@@ -5,7 +5,9 @@
  * export such a class; envtest's `modifyConversionWebhooks` points it at a local server.
  * @module
  */
-import { type AnyClass, getWebhookMetadata, ResourceRegistry, webhook } from '@operant/core';
+import { type AnyClass, getWebhookMetadata } from '@operant/core/decorators';
+import { ResourceRegistry } from '@operant/core/resources';
+import * as webhook from '@operant/core/webhook';
 import type { CustomResourceConversion, CustomResourceDefinition } from '@operant/crd';
 import type { ServiceRef } from './manifests.js';
 

@@ -4,7 +4,9 @@
  * lists (its imports followed, as `OperantFactory.create` does).
  * @module
  */
-import { type AnyClass, di, getModuleMetadata, getWebhookMetadata, ScanError } from '@operant/core';
+import { type AnyClass, getModuleMetadata, getWebhookMetadata } from '@operant/core/decorators';
+import * as di from '@operant/core/di';
+import { ScanError } from '@operant/core/di';
 import { importEntries } from '../crd-gen/load-entries.js';
 import { CliError } from '../errors.js';
 

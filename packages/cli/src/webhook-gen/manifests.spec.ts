@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { DefaultingWebhook, resourceType, ValidatingWebhook } from '@operant/core';
+import { DefaultingWebhook, ValidatingWebhook } from '@operant/core';
+import { resourceType } from '@operant/core/resources';
 import { buildWebhookConfigurations } from './manifests.js';
 
 const Pod = resourceType({ group: '', version: 'v1', kind: 'Pod', plural: 'pods', namespaced: true });

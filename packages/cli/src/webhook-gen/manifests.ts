@@ -9,14 +9,9 @@
  * `validateDelete`). Sorted by name, so the output is deterministic.
  * @module
  */
-import {
-  type AnyClass,
-  getWebhookMetadata,
-  ResourceRegistry,
-  type ResourceType,
-  type WebhookManifestOptions,
-  webhook,
-} from '@operant/core';
+import { type AnyClass, getWebhookMetadata, type WebhookManifestOptions } from '@operant/core/decorators';
+import { ResourceRegistry, type ResourceType } from '@operant/core/resources';
+import * as webhook from '@operant/core/webhook';
 import { stringify } from 'yaml';
 import { CliError } from '../errors.js';
 

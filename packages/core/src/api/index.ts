@@ -9,7 +9,7 @@
 export type { Cluster, ClusterCache } from './cluster.js';
 export type { EventHandler, RequestQueue } from './event-handler.js';
 export type { CreateEvent, DeleteEvent, GenericEvent, UpdateEvent } from './events.js';
-export { type LogFields, type Logger, noopLogger } from './logger.js';
+export type { LogFields, Logger } from './logger.js';
 export type { Manager } from './manager.js';
 export {
   deepCopy,

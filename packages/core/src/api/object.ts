@@ -6,32 +6,10 @@
  * @module
  */
 
-/** The owner reference fields the runtime reads. */
-export interface OwnerReference {
-  apiVersion: string;
-  kind: string;
-  name: string;
-  uid: string;
-  controller?: boolean;
-  blockOwnerDeletion?: boolean;
-}
+import type { ObjectMeta, OwnerReference } from '@operant/crd';
 
-/** The `metadata` fields the runtime reads; structurally compatible with client-node's `V1ObjectMeta`. */
-export interface ObjectMeta {
-  name?: string;
-  generateName?: string;
-  namespace?: string;
-  uid?: string;
-  resourceVersion?: string;
-  generation?: number;
-  creationTimestamp?: Date | string;
-  deletionTimestamp?: Date | string;
-  labels?: { [key: string]: string };
-  annotations?: { [key: string]: string };
-  finalizers?: string[];
-  ownerReferences?: OwnerReference[];
-  managedFields?: unknown[];
-}
+// metav1.ObjectMeta and metav1.OwnerReference: declared once, in @operant/crd (CustomObject's metadata)
+export type { ObjectMeta, OwnerReference };
 
 /** Any Kubernetes object. */
 export interface KubernetesObject {

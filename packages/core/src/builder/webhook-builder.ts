@@ -9,8 +9,9 @@
  * controller-runtime's builder package holds both; the handlers it registers are `webhook/`'s.
  * @module
  */
-import type { Newable } from '@operant/crd';
+
 import { getResourceMetadata } from '@operant/crd/metadata';
+import type { Newable } from '@operant/crd/schema';
 import type { Manager } from '../api/manager.js';
 import type { KubernetesObject } from '../api/object.js';
 import type { ResourceInfo, ResourceType } from '../resources/resource-type.js';

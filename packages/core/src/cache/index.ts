@@ -3,14 +3,13 @@
  *
  * - `Cache`: one informer per kind, per-kind scoping (`byObject`), `indexField`,
  *   `waitForCacheSync`, `getInformer`, `removeInformer`, `health()`; a `CacheReader` for the client.
- * - `Informer` / `EventHandler`: add/update/delete fan-out with tombstones.
+ * - `Informer` / `ResourceEventHandler`: add/update/delete fan-out with tombstones.
  * - `Reflector`: the list/watch loop (paging, bookmarks, resume, 410 relist, backoff).
  * - Transforms: `stripManagedFields` (on by default), user transforms, `deepFreeze`.
  * @module cache
  */
 export { Backoff, type BackoffOptions, sleep } from './backoff.js';
 export { type ByObject, Cache, type CacheOptions } from './cache.js';
-export type { EventHandler, HandlerRegistration } from './event-handler.js';
 export { type Informer, type InformerHealth, type InformerScope, SharedIndexInformer } from './informer.js';
 export {
   Reflector,
@@ -19,5 +18,6 @@ export {
   type ReflectorScope,
   type ReflectorSink,
 } from './reflector.js';
+export type { HandlerRegistration, ResourceEventHandler } from './resource-event-handler.js';
 export { type IndexExtractor, Store } from './store.js';
 export { composeTransforms, deepFreeze, stripManagedFields, type TransformFunc } from './transform.js';

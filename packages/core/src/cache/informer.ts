@@ -17,8 +17,8 @@ import { type KubernetesObject, objectKey } from '../api/object.js';
 import type { RestClient } from '../client/rest.js';
 import { compileFieldSelector, compileLabelSelector } from '../client/selectors.js';
 import type { ResourceInfo } from '../resources/resource-type.js';
-import type { EventHandler, HandlerRegistration } from './event-handler.js';
 import { Reflector, type ReflectorHealth, type ReflectorOptions, type ReflectorSink } from './reflector.js';
+import type { HandlerRegistration, ResourceEventHandler } from './resource-event-handler.js';
 import { type IndexExtractor, Store } from './store.js';
 import type { TransformFunc } from './transform.js';
 import { type Echo, WrittenObjects, type WrittenObjectsOptions } from './written-objects.js';
@@ -45,7 +45,7 @@ export interface InformerHealth {
 /** The informer as controllers see it. */
 export interface Informer<T extends KubernetesObject = KubernetesObject> {
   readonly info: ResourceInfo;
-  addEventHandler(handler: EventHandler<T>): HandlerRegistration;
+  addEventHandler(handler: ResourceEventHandler<T>): HandlerRegistration;
   /** Adds a field index; objects already stored are indexed at once. */
   addIndex(name: string, extract: IndexExtractor<T>): void;
   hasSynced(): boolean;
@@ -55,7 +55,7 @@ export interface Informer<T extends KubernetesObject = KubernetesObject> {
 }
 
 interface Registration {
-  handler: EventHandler;
+  handler: ResourceEventHandler;
   synced: boolean;
 }
 
@@ -151,8 +151,8 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
     this.store.addIndex(name, extract as IndexExtractor);
   }
 
-  addEventHandler(handler: EventHandler<T>): HandlerRegistration {
-    const registration: Registration = { handler: handler as EventHandler, synced: false };
+  addEventHandler(handler: ResourceEventHandler<T>): HandlerRegistration {
+    const registration: Registration = { handler: handler as ResourceEventHandler, synced: false };
     this.handlers.push(registration);
     if (this.syncedOnce) {
       for (const obj of [...this.store.values()]) this.call(registration, 'onAdd', obj, true);
@@ -278,7 +278,7 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
   private dispatch(method: 'onUpdate', old: KubernetesObject, obj: KubernetesObject, echoOf?: Echo): void;
   private dispatch(method: 'onDelete', obj: KubernetesObject, flag: boolean): void;
   private dispatch(
-    method: keyof EventHandler,
+    method: keyof ResourceEventHandler,
     a: KubernetesObject,
     b: KubernetesObject | boolean,
     echoOf?: Echo,
@@ -288,7 +288,7 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
 
   private call(
     registration: Registration,
-    method: keyof EventHandler,
+    method: keyof ResourceEventHandler,
     a: KubernetesObject,
     b: KubernetesObject | boolean,
     echoOf?: Echo,

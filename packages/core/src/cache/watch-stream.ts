@@ -7,7 +7,8 @@
  * @module
  */
 import type { KubernetesObject } from '../api/object.js';
-import { ClientError, type Status, statusError } from '../client/errors.js';
+import type { Status } from '../api/status.js';
+import { ClientError, statusError } from '../client/errors.js';
 import { parseStatus, type RestClient, type RestRequest } from '../client/rest.js';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK';

@@ -7,6 +7,7 @@
  * @module
  */
 import { OperantError, type OperantErrorReason } from '@operant/crd/metadata';
+import type { Status, StatusCause } from '../api/status.js';
 
 const brand: unique symbol = Symbol.for('@operant/core/ClientError');
 
@@ -28,25 +29,6 @@ export type ClientErrorKind =
   | 'unknownKind'
   | 'notCached'
   | 'invalidArgument';
-
-/** One field problem of an `invalid` error (the Status `details.causes`). */
-export interface StatusCause {
-  /** `FieldValueInvalid`, `FieldValueRequired`, … */
-  reason?: string;
-  message?: string;
-  /** The field path, e.g. `metadata.name` or `spec.replicas`. */
-  field?: string;
-}
-
-/** The API server's Status object, as far as errors use it. */
-export interface Status {
-  kind?: string;
-  status?: string;
-  message?: string;
-  reason?: string;
-  code?: number;
-  details?: { name?: string; group?: string; kind?: string; causes?: StatusCause[]; retryAfterSeconds?: number };
-}
 
 const reasons: Record<ClientErrorKind, OperantErrorReason> = {
   notFound: 'NotFound',

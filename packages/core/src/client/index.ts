@@ -8,6 +8,9 @@
  * - `RestClient`: the signed wire, shared by clients and caches.
  * @module client
  */
+
+// metav1.Status, declared in api/ (the webhooks' responses carry it too)
+export type { Status, StatusCause } from '../api/status.js';
 export { ApiClient, type ApiClientOptions, DEFAULT_PAGE_SIZE } from './api-client.js';
 export { type ClientOptions, newClient, notCachedError } from './client.js';
 export { loadKubeConfig } from './config.js';
@@ -26,8 +29,6 @@ export {
   isTimeout,
   isUnknownKind,
   kindOfStatus,
-  type Status,
-  type StatusCause,
   // required by @operant/testing's fake client: its errors are built as the REST client builds them
   statusError,
 } from './errors.js';

@@ -11,7 +11,8 @@
  * @module
  */
 import type { Dispatcher } from 'undici';
-import { ClientError, type Status, statusError } from './errors.js';
+import type { Status } from '../api/status.js';
+import { ClientError, statusError } from './errors.js';
 import type { KubeCluster, KubeConfigSource, KubeUser } from './kubeconfig.js';
 import { Credentials } from './transport/credentials.js';
 import { dispatcherFor, type TransportOptions } from './transport/transport.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { FakeClock } from '../workqueue/clock.js';
+import { FakeClock } from '@operant/testing/fake';
 import { PriorityQueue } from '../workqueue/priority-queue.js';
 import { Workqueue } from '../workqueue/queue.js';
 import { Metrics } from './metrics.js';

@@ -5,20 +5,15 @@
  * `@operant/crd`; other readers can be passed in for classes described some other way.
  * @module
  */
+import type { ResourceCoordinates } from '@operant/crd/metadata';
 import type { ResourceResolver } from './resolver.js';
 import type { ObjectClass, ResourceInfo } from './resource-type.js';
 
-/** What a CRD class's metadata must provide; `scope` follows the CRD's `spec.scope`. */
-export interface CustomResourceCoordinates {
-  group: string;
-  version: string;
-  kind: string;
-  plural: string;
-  scope: 'Namespaced' | 'Cluster';
-}
+// what a CRD class's metadata must provide (`scope` follows the CRD's `spec.scope`): @operant/crd's
+export type { ResourceCoordinates as CustomResourceCoordinates };
 
 /** A resolver that asks `read` (e.g. `@operant/crd`'s metadata reader) for a class's coordinates. */
-export function crdResolver(read: (type: ObjectClass) => CustomResourceCoordinates | undefined): ResourceResolver {
+export function crdResolver(read: (type: ObjectClass) => ResourceCoordinates | undefined): ResourceResolver {
   return (type) => {
     const meta = read(type);
     if (meta === undefined) return undefined;

@@ -1,8 +1,8 @@
 /**
  * Resource types: class or descriptor → group/version/kind/plural/scope.
  *
- * - Kind tokens for the built-in kinds (`Deployment`, `ConfigMap`, …), typed by client-node's
- *   interfaces without loading its model classes; also at the package root.
+ * - Kind tokens for the built-in kinds (`Deployment`, `ConfigMap`, …) are `@operant/core/kinds`
+ *   (`kinds.ts`), typed by client-node's interfaces without loading its model classes.
  * - `ResourceRegistry`: built-in kinds (tokens, and client-node models by name),
  *   `register(Class, info)`, resolvers.
  * - `resourceType({...})`: a descriptor for a kind without a class.
@@ -13,7 +13,6 @@
 export { builtinKinds, supportsStrategicMerge } from './builtins.js';
 export { type CustomResourceCoordinates, crdResolver } from './crd-adapter.js';
 export { Discovery, type GetJson } from './discovery.js';
-export * from './kinds.js';
 export { ResourceRegistry } from './registry.js';
 export type { ResourceResolver } from './resolver.js';
 export {

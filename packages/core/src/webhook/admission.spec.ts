@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { CustomObject, CustomResource, Immutable, MAX_DEPTH } from '@operant/crd';
+import { CustomObject, CustomResource, Immutable } from '@operant/crd';
+import { MAX_DEPTH } from '@operant/crd/schema';
 import { Type } from 'class-transformer';
 import { IsString, ValidateNested } from 'class-validator';
 import { GizmoV2 } from '../../test/fixtures/gizmo.js';

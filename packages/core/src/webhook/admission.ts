@@ -6,26 +6,22 @@
  * request's `uid`.
  * @module
  */
+import type { GroupVersionKind } from '../api/group-version-kind.js';
 import type { KubernetesObject } from '../api/object.js';
+import type { Status } from '../api/status.js';
 import type { FieldIssue } from './errors.js';
 import { createJsonPatch } from './json-patch.js';
 import { badReview, isObject, reviewRequest } from './review.js';
 
 export type Operation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
 
-export interface GroupVersionKindRef {
-  group: string;
-  version: string;
-  kind: string;
-}
-
 /** `request` of an AdmissionReview. */
 export interface AdmissionRequest<T extends KubernetesObject = KubernetesObject> {
   uid: string;
-  kind: GroupVersionKindRef;
+  kind: GroupVersionKind;
   resource: { group: string; version: string; resource: string };
   subResource?: string;
-  requestKind?: GroupVersionKindRef;
+  requestKind?: GroupVersionKind;
   name?: string;
   namespace?: string;
   operation: Operation;
@@ -36,18 +32,6 @@ export interface AdmissionRequest<T extends KubernetesObject = KubernetesObject>
   oldObject?: T;
   dryRun?: boolean;
   options?: unknown;
-}
-
-export interface Status {
-  code?: number;
-  message?: string;
-  reason?: string;
-  details?: {
-    name?: string;
-    kind?: string;
-    group?: string;
-    causes?: { field: string; message: string; reason: string }[];
-  };
 }
 
 /** `response` of an AdmissionReview. */

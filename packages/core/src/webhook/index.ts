@@ -1,13 +1,17 @@
 /**
  * Admission and conversion webhooks.
  *
- * - what `webhookManagedBy(mgr)` (in `builder/`, at the root) registers: validating and defaulting
+ * - what `webhookManagedBy(mgr)` (in `builder/`, `@operant/core/builder`) registers: validating and defaulting
  *   handlers, conversions;
  * - `WebhookServer` (HTTPS, certificates reloaded from a folder), `mgr.getWebhookServer()`;
  * - contracts: `CustomValidator`, `CustomDefaulter`, `Converter`; `denied()`, `invalid()` to refuse;
  * - the wire: AdmissionReview and ConversionReview v1 types, `createJsonPatch`, route paths.
  * @module webhook
  */
+
+// declared in api/: metav1.Status (also `client.Status`) and schema.GroupVersionKind
+export type { GroupVersionKind } from '../api/group-version-kind.js';
+export type { Status } from '../api/status.js';
 export {
   type AdmissionRequest,
   type AdmissionResponse,
@@ -18,7 +22,6 @@ export {
   encodeAdmissionReview,
   type Operation,
   patchResponse,
-  type Status,
 } from './admission.js';
 export { type CertPair, CertWatcher, type CertWatcherOptions } from './cert-watcher.js';
 export type {
@@ -39,6 +42,6 @@ export {
 export { defaultingHandler } from './defaulting.js';
 export { denied, type FieldIssue, invalid, WebhookError, type WebhookErrorKind } from './errors.js';
 export { createJsonPatch } from './json-patch.js';
-export { CONVERT_PATH, type GroupVersionKind, mutatePath, validatePath, webhookName } from './paths.js';
+export { CONVERT_PATH, mutatePath, validatePath, webhookName } from './paths.js';
 export { WebhookServer, type WebhookServerOptions } from './server.js';
 export { type ValidatingOptions, validatingHandler } from './validating.js';

@@ -5,11 +5,7 @@
  * @module
  */
 
-export interface GroupVersionKind {
-  group: string;
-  version: string;
-  kind: string;
-}
+import type { GroupVersionKind } from '../api/group-version-kind.js';
 
 const slug = (gvk: GroupVersionKind) => `${gvk.group.replaceAll('.', '-')}-${gvk.version}-${gvk.kind.toLowerCase()}`;
 

@@ -1,6 +1,6 @@
 /**
  * The validating admission handler of one kind: the object is checked against its CRD
- * class (`@operant/crd`'s `validate()`: class-validator constraints, custom constraints
+ * class (`@operant/crd/schema`'s `validate()`: class-validator constraints, custom constraints
  * such as cross-field rules, CEL rules; on UPDATE with the old object, so transition rules
  * run as in the API server) unless turned off, then the user's
  * `validateCreate`/`validateUpdate`/`validateDelete` run. Issues become a 422 denial whose
@@ -11,7 +11,7 @@
  * '@operant/core'`; the first request awaits the same load.
  * @module
  */
-import type { Newable, ValidateOptions, validate as validateFn } from '@operant/crd';
+import type { Newable, ValidateOptions, validate as validateFn } from '@operant/crd/schema';
 import type { KubernetesObject } from '../api/object.js';
 import { allowed } from './admission.js';
 import type { AdmissionContext, AdmissionHandler, CustomValidator, Warnings } from './contracts.js';
@@ -28,9 +28,9 @@ export interface ValidatingOptions {
 
 let loading: Promise<typeof validateFn> | undefined;
 
-/** `@operant/crd`'s `validate`, imported once by the first handler that checks objects. */
+/** `@operant/crd/schema`'s `validate`, imported once by the first handler that checks objects. */
 function loadValidate(): Promise<typeof validateFn> {
-  loading ??= import('@operant/crd').then((crd) => crd.validate);
+  loading ??= import('@operant/crd/schema').then((crd) => crd.validate);
   return loading;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Time as a dependency, so that the workqueue's delays and rate limits can be tested
- * without waiting: `realClock` uses `Date.now` and unref'd timers; `FakeClock` moves only
- * when a test calls `advance()` (client-go's `clock/testing.FakeClock`).
+ * without waiting: `realClock` uses `performance.now` and unref'd timers; tests pass
+ * `FakeClock` from `@operant/testing/fake`, which moves only when told (client-go's
+ * `clock/testing.FakeClock`).
  * @module
  */
 
@@ -25,62 +26,3 @@ export const realClock: Clock = {
     return { cancel: () => clearTimeout(handle) };
   },
 };
-
-interface FakeTimer {
-  at: number;
-  seq: number;
-  fn: () => void;
-  cancelled: boolean;
-}
-
-/** A clock that stands still until `advance(ms)`; timers due by then fire in time order. */
-export class FakeClock implements Clock {
-  private time: number;
-  private seq = 0;
-  private timers: FakeTimer[] = [];
-
-  constructor(start = 0) {
-    this.time = start;
-  }
-
-  now(): number {
-    return this.time;
-  }
-
-  setTimer(fn: () => void, ms: number): Timer {
-    const timer: FakeTimer = { at: this.time + Math.max(0, ms), seq: this.seq++, fn, cancelled: false };
-    this.timers.push(timer);
-    return {
-      cancel: () => {
-        timer.cancelled = true;
-      },
-    };
-  }
-
-  /** Number of timers that have neither fired nor been cancelled. */
-  get pendingTimers(): number {
-    return this.timers.filter((t) => !t.cancelled).length;
-  }
-
-  /** When the earliest pending timer falls due (undefined when none is pending). */
-  nextTimerAt(): number | undefined {
-    let at: number | undefined;
-    for (const t of this.timers) if (!t.cancelled && (at === undefined || t.at < at)) at = t.at;
-    return at;
-  }
-
-  /** Moves time forward by `ms`, firing every timer that falls due, in order. */
-  advance(ms: number): void {
-    const target = this.time + ms;
-    for (;;) {
-      this.timers = this.timers.filter((t) => !t.cancelled);
-      this.timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
-      const next = this.timers[0];
-      if (next === undefined || next.at > target) break;
-      this.timers.shift();
-      this.time = next.at;
-      next.fn();
-    }
-    this.time = target;
-  }
-}

@@ -7,10 +7,10 @@
  * - `Workqueue`: the plain queue (client-go's rate-limiting, delaying FIFO in one structure).
  * - `defaultControllerRateLimiter()`, `itemExponentialFailureRateLimiter()`,
  *   `bucketRateLimiter()`, `maxOfRateLimiter()`: retry delays.
- * - `FakeClock`: deterministic time for tests of anything built on the queue.
+ * - `Clock`, `realClock`: time as a dependency (tests pass `FakeClock` from `@operant/testing/fake`).
  * @module workqueue
  */
-export { type Clock, FakeClock, realClock, type Timer } from './clock.js';
+export { type Clock, realClock, type Timer } from './clock.js';
 export { type AddOptions, type Prioritized, PriorityQueue } from './priority-queue.js';
 export { Workqueue, type WorkqueueMetrics, type WorkqueueOptions } from './queue.js';
 export {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { FakeClock } from '@operant/testing/fake';
 import fc from 'fast-check';
-import { FakeClock } from './clock.js';
 import { PriorityQueue } from './priority-queue.js';
 import { itemExponentialFailureRateLimiter } from './rate-limiter.js';
 

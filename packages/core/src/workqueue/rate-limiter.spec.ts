@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { FakeClock } from './clock.js';
+import { FakeClock } from '@operant/testing/fake';
 import {
   bucketRateLimiter,
   defaultControllerRateLimiter,

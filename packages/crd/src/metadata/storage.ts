@@ -1,5 +1,6 @@
 /**
- * The single reader and writer of `@operant/crd` metadata. Decorators call `update*`;
+ * The single reader and writer of `@operant/crd` metadata. Decorators call `update*` with
+ * their target (any object: a class as a decorator receives it, typed `Function`);
  * the schema builder calls `get*`. Records are replaced, never mutated, so a subclass
  * never changes its parent's record. Nothing else touches these Reflect keys.
  * @module
@@ -30,26 +31,23 @@ const emptyResource = (): ResourceMetadata => ({
 const emptySchema = (): SchemaMetadata => ({ fragments: [], oneOf: [], fields: {} });
 const emptyField = (): FieldMetadata => ({ shape: undefined, fragments: [] });
 
-export function updateResourceMetadata(
-  target: AnyClass,
-  update: (current: ResourceMetadata) => ResourceMetadata,
-): void {
+export function updateResourceMetadata(target: object, update: (current: ResourceMetadata) => ResourceMetadata): void {
   const current: ResourceMetadata = Reflect.getOwnMetadata(RESOURCE_METADATA, target) ?? emptyResource();
   Reflect.defineMetadata(RESOURCE_METADATA, update(current), target);
 }
 
 /** The class's own CRD record (not inherited: each version class declares its own). */
-export function getResourceMetadata(target: AnyClass): ResourceMetadata | undefined {
+export function getResourceMetadata(target: object): ResourceMetadata | undefined {
   return Reflect.getOwnMetadata(RESOURCE_METADATA, target);
 }
 
-function updateSchemaMetadata(target: AnyClass, update: (current: SchemaMetadata) => SchemaMetadata): void {
+function updateSchemaMetadata(target: object, update: (current: SchemaMetadata) => SchemaMetadata): void {
   const current: SchemaMetadata = Reflect.getOwnMetadata(SCHEMA_METADATA, target) ?? emptySchema();
   Reflect.defineMetadata(SCHEMA_METADATA, update(current), target);
 }
 
 export function updateFieldMetadata(
-  target: AnyClass,
+  target: object,
   property: string,
   update: (current: FieldMetadata) => FieldMetadata,
 ): void {
@@ -59,12 +57,12 @@ export function updateFieldMetadata(
   }));
 }
 
-export function addTypeFragment(target: AnyClass, fragment: SchemaFragment): void {
+export function addTypeFragment(target: object, fragment: SchemaFragment): void {
   updateSchemaMetadata(target, (m) => ({ ...m, fragments: [...m.fragments, fragment] }));
 }
 
 /** Class decorators run bottom-up: prepending keeps the groups in source order. */
-export function addOneOf(target: AnyClass, group: OneOfMetadata): void {
+export function addOneOf(target: object, group: OneOfMetadata): void {
   updateSchemaMetadata(target, (m) => ({ ...m, oneOf: [group, ...m.oneOf] }));
 }
 

@@ -94,6 +94,5 @@ export interface SchemaMetadata {
   fields: Readonly<Record<string, FieldMetadata>>;
 }
 
-/** A class constructor, as decorators receive it. */
-// biome-ignore lint/complexity/noBannedTypes: decorators receive constructors typed as Function
-export type AnyClass = Function;
+/** Any class (constructor), whatever its parameters. Decorators receive it typed as `Function`. */
+export type AnyClass = abstract new (...args: never) => unknown;

@@ -7,7 +7,9 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { KubeConfig, V1CustomResourceDefinition } from '@kubernetes/client-node';
-import { ApiClient, isNotFound, resourceType } from '@operant/core';
+import { isNotFound } from '@operant/core';
+import { ApiClient } from '@operant/core/client';
+import { resourceType } from '@operant/core/resources';
 import { createOrReplace } from './create-or-replace.js';
 import { EnvtestError } from './errors.js';
 import { readManifests } from './manifests.js';

@@ -3,7 +3,9 @@
  * configuration installs run again against a reused control plane), retrying conflicts.
  * @module
  */
-import { type ApiClient, isAlreadyExists, isConflict, type ResourceType } from '@operant/core';
+import { isAlreadyExists, isConflict } from '@operant/core';
+import { type ApiClient } from '@operant/core/client';
+import { type ResourceType } from '@operant/core/resources';
 
 interface Named {
   apiVersion?: string;

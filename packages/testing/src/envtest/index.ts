@@ -12,7 +12,6 @@ export {
   resolveBinaries,
 } from './binaries.js';
 export { type CrdInstallOptions, installCrds, readCrds, uninstallCrds } from './crds.js';
-export { parseGoDuration } from './duration.js';
 export {
   type ControllerManagerOptions,
   DEFAULT_CONTROLLERS,
@@ -23,5 +22,4 @@ export {
 } from './environment.js';
 export { EnvtestError, type EnvtestErrorKind } from './errors.js';
 export type { Flags, FlagValue } from './flags.js';
-export { isProcessAlive } from './process.js';
 export { type WebhookConfiguration, WebhookInstall, type WebhookInstallOptions } from './webhooks.js';

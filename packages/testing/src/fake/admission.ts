@@ -9,7 +9,10 @@
  * @module
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { client, KubernetesObject, ObjectMeta, ResourceInfo } from '@operant/core';
+import type { KubernetesObject } from '@operant/core';
+import type { ObjectMeta } from '@operant/core/api';
+import type * as client from '@operant/core/client';
+import type { ResourceInfo } from '@operant/core/resources';
 import { type JsonObject, jsonEqual } from './json.js';
 import type { KindTraits } from './kinds.js';
 

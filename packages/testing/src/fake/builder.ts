@@ -13,16 +13,12 @@
  * ```
  * @module
  */
-import {
-  ClientError,
-  type cache,
-  type KubernetesObject,
-  type ObjectMeta,
-  objectKey,
-  ResourceRegistry,
-  type ResourceType,
-  resources,
-} from '@operant/core';
+import { type KubernetesObject } from '@operant/core';
+import { type ObjectMeta, objectKey } from '@operant/core/api';
+import type * as cache from '@operant/core/cache';
+import { ClientError } from '@operant/core/client';
+import * as resources from '@operant/core/resources';
+import { ResourceRegistry, type ResourceType } from '@operant/core/resources';
 import { nameFor, timestamp } from './admission.js';
 import { type FakeCacheOptions, FakeClient } from './fake-client.js';
 import type { Interceptor } from './interceptor.js';

@@ -6,7 +6,10 @@
  * `notCachedError` text. Until `enforce()` the fake reads everything (the API reader).
  * @module
  */
-import { client, type ResourceInfo, resources } from '@operant/core';
+
+import * as client from '@operant/core/client';
+import * as resources from '@operant/core/resources';
+import { type ResourceInfo } from '@operant/core/resources';
 
 export class CachedReads {
   private readonly cached = new Set<string>();

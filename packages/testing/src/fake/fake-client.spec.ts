@@ -5,7 +5,10 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { V1ConfigMap, V1Pod } from '@kubernetes/client-node';
-import { ClientError, deepCopy, isConflict, resourceType } from '@operant/core';
+import { isConflict } from '@operant/core';
+import { deepCopy } from '@operant/core/api';
+import { ClientError } from '@operant/core/client';
+import { resourceType } from '@operant/core/resources';
 import { fakeClient } from './builder.js';
 import { FakeInformers } from './informers.js';
 import { failWith } from './interceptor.js';

@@ -7,21 +7,14 @@
  * every call passes the interceptors. Build one with `fakeClient()...build()`.
  * @module
  */
-import {
-  type Client,
-  ClientError,
-  cache,
-  client,
-  type KubernetesList,
-  type KubernetesObject,
-  type ObjectKey,
-  objectKey,
-  type ResourceInfo,
-  type ResourceRegistry,
-  type ResourceType,
-  resources,
-} from '@operant/core';
-import { validate, withDefaults } from '@operant/crd';
+import { type Client, type KubernetesObject } from '@operant/core';
+import { type KubernetesList, type ObjectKey, objectKey } from '@operant/core/api';
+import * as cache from '@operant/core/cache';
+import * as client from '@operant/core/client';
+import { ClientError } from '@operant/core/client';
+import * as resources from '@operant/core/resources';
+import { type ResourceInfo, type ResourceRegistry, type ResourceType } from '@operant/core/resources';
+import { validate, withDefaults } from '@operant/crd/schema';
 import { CachedReads } from './cached-reads.js';
 import { type Interceptor, type Operation, type Verb, type WriteRecord } from './interceptor.js';
 import { type KindTraits, traitsOf } from './kinds.js';

@@ -6,7 +6,10 @@
  * informers); `complete()` hands the controller to the harness.
  * @module
  */
-import { BuilderError, builder, type Cluster, type Reconciler, type Source } from '@operant/core';
+import { type Reconciler } from '@operant/core';
+import { type Cluster, type Source } from '@operant/core/api';
+import * as builder from '@operant/core/builder';
+import { BuilderError } from '@operant/core/builder';
 
 export interface HarnessControllerSpec {
   name: string;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { V1ConfigMap, V1Secret } from '@kubernetes/client-node';
 import {
-  BuilderError,
   CLIENT,
   type Client,
   Controller,
@@ -9,13 +8,14 @@ import {
   GenerationChanged,
   Inject,
   ignoreNotFound,
-  LabelChanged,
   Predicate,
   Reconcile,
   type Request,
-  resourceType,
   Watches,
 } from '@operant/core';
+import { BuilderError } from '@operant/core/builder';
+import { LabelChanged } from '@operant/core/decorators';
+import { resourceType } from '@operant/core/resources';
 import { fakeClient } from './builder.js';
 import { ReconcileHarness } from './harness.js';
 

@@ -1,26 +1,26 @@
 import { describe, expect, it } from '@jest/globals';
 import { V1ConfigMap, V1Pod } from '@kubernetes/client-node';
 import {
-  Cache,
   CLIENT,
-  CLUSTER,
   type Client,
-  ClientError,
-  type Cluster,
   Controller,
   controllerutil,
-  client as coreClient,
   EVENT_RECORDER,
-  type events,
   ignoreNotFound,
   MANAGER,
   predicate,
   Reconcile,
   type Request,
   requeueAfter,
-  resourceType,
   TerminalError,
 } from '@operant/core';
+import { type Cluster } from '@operant/core/api';
+import { Cache } from '@operant/core/cache';
+import * as coreClient from '@operant/core/client';
+import { ClientError } from '@operant/core/client';
+import { CLUSTER } from '@operant/core/di';
+import type * as events from '@operant/core/events';
+import { resourceType } from '@operant/core/resources';
 import { inject } from 'inversify';
 import { fakeClient } from './builder.js';
 import { type HarnessOptions, ReconcileHarness } from './harness.js';

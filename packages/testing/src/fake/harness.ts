@@ -26,28 +26,18 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import {
-  type AnyClass,
-  type Cluster,
-  type ClusterCache,
-  client,
-  controller,
-  di,
-  isTerminalError,
-  type Logger,
-  noopLogger,
-  type Provider,
-  type Request,
-  type RequestQueue,
-  type ResourceRegistry,
-  type Result,
-  requestFromKey,
-  requestKey,
-  workqueue,
-} from '@operant/core';
+import { isTerminalError, type Logger, type Request, type Result } from '@operant/core';
+import { type Cluster, type ClusterCache, type RequestQueue, requestFromKey, requestKey } from '@operant/core/api';
+import * as client from '@operant/core/client';
+import * as controller from '@operant/core/controller';
+import { type AnyClass, type Provider } from '@operant/core/decorators';
+import * as di from '@operant/core/di';
+import { noopLogger } from '@operant/core/log';
+import { type ResourceRegistry } from '@operant/core/resources';
 import type { Container } from 'inversify';
 import { EnvtestError } from '../envtest/errors.js';
 import { fakeClient } from './builder.js';
+import { FakeClock } from './clock.js';
 import type { FakeCacheOptions, FakeClient } from './fake-client.js';
 import { HarnessBuilder, type HarnessControllerSpec } from './harness-builder.js';
 import { FakeInformers } from './informers.js';
@@ -75,7 +65,7 @@ export interface HarnessOptions {
   /** Default: an empty `fakeClient().build()`. */
   client?: FakeClient;
   /** Default: a FakeClock at 0. */
-  clock?: workqueue.FakeClock;
+  clock?: FakeClock;
   /**
    * Kinds cached besides those the controllers watch (`ManagerOptions.cache.byObject`):
    * reads of any other kind through `client` are refused as the manager's client refuses them.
@@ -116,7 +106,7 @@ export class ReconcileHarness implements Cluster {
   /** Cached reads (the kinds the controllers watch, `cache.byObject`), informers, field indexes. */
   readonly cache: ClusterCache;
   readonly logger: Logger;
-  readonly clock: workqueue.FakeClock;
+  readonly clock: FakeClock;
   readonly recorder = new FakeRecorder();
   /** Every reconcile run, in order. */
   readonly processed: ProcessedRequest[] = [];
@@ -131,7 +121,7 @@ export class ReconcileHarness implements Cluster {
       byObject: options.cache?.byObject,
       readLive: options.readLive,
     });
-    this.clock = options.clock ?? new workqueue.FakeClock();
+    this.clock = options.clock ?? new FakeClock();
     this.logger = options.logger ?? noopLogger;
     this.kubeConfig = options.kubeConfig ?? new client.KubeConfig();
     const informers = new FakeInformers(this.client);

@@ -8,6 +8,7 @@
  *   `withCache()` makes it refuse reads of uncached kinds as the manager's client does.
  * - `failWith(kind, match)` and `Interceptor`: inject errors.
  * - `FakeRecorder`: an EventRecorder that keeps events.
+ * - `FakeClock`: a workqueue clock that moves only on `advance(ms)`.
  * - `ReconcileHarness` / `reconcileHarness()`: run controllers (decorated or plain) against
  *   the fake client with a fake clock, until quiescent.
  *
@@ -15,6 +16,7 @@
  * @module fake
  */
 export { FakeClientBuilder, fakeClient } from './builder.js';
+export { FakeClock } from './clock.js';
 export { type FakeCacheOptions, FakeClient, type FakeClientConfig } from './fake-client.js';
 export {
   type HarnessOptions,

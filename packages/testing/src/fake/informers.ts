@@ -5,8 +5,11 @@
  * synced from the start.
  * @module
  */
-import type { cache, KubernetesObject, ResourceInfo, ResourceType, source } from '@operant/core';
-import { resources } from '@operant/core';
+import type { KubernetesObject } from '@operant/core';
+import type * as cache from '@operant/core/cache';
+import type { ResourceInfo, ResourceType } from '@operant/core/resources';
+import * as resources from '@operant/core/resources';
+import type * as source from '@operant/core/source';
 import type { FakeClient } from './fake-client.js';
 
 class FakeInformer<T extends KubernetesObject> implements cache.Informer<T> {
@@ -15,7 +18,7 @@ class FakeInformer<T extends KubernetesObject> implements cache.Informer<T> {
     readonly info: ResourceInfo,
   ) {}
 
-  addEventHandler(handler: cache.EventHandler<T>): cache.HandlerRegistration {
+  addEventHandler(handler: cache.ResourceEventHandler<T>): cache.HandlerRegistration {
     const tracker = this.client.tracker;
     for (const obj of tracker.list(this.info)) void handler.onAdd?.(obj as T, true);
     const unsubscribe = tracker.subscribe(this.info, (event) => {

@@ -6,13 +6,10 @@
  * Also the write log entry every write leaves.
  * @module
  */
-import {
-  ClientError,
-  type ClientErrorKind,
-  type client,
-  type KubernetesObject,
-  type ResourceInfo,
-} from '@operant/core';
+import { type KubernetesObject } from '@operant/core';
+import type * as client from '@operant/core/client';
+import { ClientError, type ClientErrorKind } from '@operant/core/client';
+import { type ResourceInfo } from '@operant/core/resources';
 import { alreadyExists, badRequest, conflict, invalid, notFound } from './status-errors.js';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'apply' | 'delete' | 'deleteAllOf';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { mergeFrom } from '@operant/core';
+import { mergeFrom } from '@operant/core/client';
 import fc from 'fast-check';
 import { applyJsonPatch, applyMergePatch, jsonEqual, PatchApplyError } from './json.js';
 

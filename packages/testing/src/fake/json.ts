@@ -1,9 +1,11 @@
 /**
- * Plain-JSON helpers of the fake client: deep equality in the API server's sense (key order
- * does not matter), and the RFC 7386 merge patch and RFC 6902 JSON patch as the API server
- * applies them to a stored object. Core builds patches; only the fake applies them.
+ * Plain-JSON helpers of the fake client: deep equality in the API server's sense (core's
+ * `controllerutil.jsonEqual`, re-exported), and the RFC 7386 merge patch and RFC 6902 JSON
+ * patch as the API server applies them to a stored object. Core builds patches; only the
+ * fake applies them.
  * @module
  */
+import { controllerutil } from '@operant/core';
 import { OperantError } from '@operant/crd/metadata';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -16,15 +18,8 @@ export function toJson<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
-/** Deep equality of JSON values; object key order is irrelevant. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
-  if (!isObject(a) || !isObject(b)) return false;
-  const keys = Object.keys(a).filter((k) => a[k] !== undefined);
-  if (keys.length !== Object.keys(b).filter((k) => b[k] !== undefined).length) return false;
-  return keys.every((k) => jsonEqual(a[k], b[k]));
-}
+/** Deep equality of JSON values in the API server's sense (key order, prototypes and undefined members do not matter): core's. */
+export const jsonEqual = controllerutil.jsonEqual;
 
 /** RFC 7386: objects merge recursively, `null` removes, anything else replaces. */
 export function applyMergePatch(target: unknown, patch: unknown): unknown {

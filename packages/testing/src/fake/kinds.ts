@@ -8,8 +8,11 @@
  * follow the table below (the API server's strategies, Kubernetes 1.37).
  * @module
  */
-import { type ResourceInfo, resources } from '@operant/core';
-import { buildCrd, getResourceMetadata, type JSONSchemaProps } from '@operant/crd';
+
+import * as resources from '@operant/core/resources';
+import { type ResourceInfo } from '@operant/core/resources';
+import { getResourceMetadata, type JSONSchemaProps } from '@operant/crd';
+import { buildCrd } from '@operant/crd/schema';
 import { listKeyOf } from './strategic.js';
 
 /** The keys of the keyed list at `path` (field names from the root, no item segments), if it is one. */

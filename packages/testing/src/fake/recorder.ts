@@ -3,7 +3,8 @@
  * `record.FakeRecorder`), for assertions on the events a reconciler records.
  * @module
  */
-import type { events, KubernetesObject } from '@operant/core';
+import type { KubernetesObject } from '@operant/core';
+import type * as events from '@operant/core/events';
 
 export interface RecordedEvent {
   object: KubernetesObject;

@@ -6,7 +6,10 @@
  * field's value), then `limit`/`continue` pages.
  * @module
  */
-import { ClientError, client, type KubernetesObject, type ResourceInfo } from '@operant/core';
+import { type KubernetesObject } from '@operant/core';
+import * as client from '@operant/core/client';
+import { ClientError } from '@operant/core/client';
+import { type ResourceInfo } from '@operant/core/resources';
 import type { KindTraits } from './kinds.js';
 import { badRequest } from './status-errors.js';
 import type { ObjectTracker } from './tracker.js';

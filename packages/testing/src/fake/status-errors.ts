@@ -5,7 +5,10 @@
  * ("unable to get Widget ns/w: widgets.demo.operant.dev \"w\" not found").
  * @module
  */
-import { type ClientError, client, type ResourceInfo } from '@operant/core';
+
+import * as client from '@operant/core/client';
+import { type ClientError } from '@operant/core/client';
+import { type ResourceInfo } from '@operant/core/resources';
 
 type StatusCause = client.StatusCause;
 

@@ -5,7 +5,11 @@
  * subscribers (the harness's informers). Semantics live in the client; this only stores.
  * @module
  */
-import { cache, type KubernetesObject, objectKey, type ResourceInfo, resources } from '@operant/core';
+import { type KubernetesObject } from '@operant/core';
+import { objectKey } from '@operant/core/api';
+import * as cache from '@operant/core/cache';
+import * as resources from '@operant/core/resources';
+import { type ResourceInfo } from '@operant/core/resources';
 import type { FieldOwners } from './field-owners.js';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';

@@ -4,7 +4,8 @@
  * `FakeClient` provides it; the writes depend on this contract, not on the client class.
  * @module
  */
-import type { KubernetesObject, ResourceInfo } from '@operant/core';
+import type { KubernetesObject } from '@operant/core';
+import type { ResourceInfo } from '@operant/core/resources';
 import type { Operation, Verb, WriteRecord } from './interceptor.js';
 import type { KindTraits } from './kinds.js';
 import type { ObjectTracker } from './tracker.js';

@@ -5,15 +5,12 @@
  * deletion (dependents go when their last owner goes, synchronously).
  * @module
  */
-import {
-  ClientError,
-  client,
-  type KubernetesObject,
-  type ObjectMeta,
-  objectKey,
-  type ResourceInfo,
-  resources,
-} from '@operant/core';
+import { type KubernetesObject } from '@operant/core';
+import { type ObjectMeta, objectKey } from '@operant/core/api';
+import * as client from '@operant/core/client';
+import { ClientError } from '@operant/core/client';
+import * as resources from '@operant/core/resources';
+import { type ResourceInfo } from '@operant/core/resources';
 import { markDeleted, nameCauses, nameFor, prepareCreate, prepareUpdate, uidMismatch } from './admission.js';
 import { applyFields, type FieldOwners, recordUpdate } from './field-owners.js';
 import {

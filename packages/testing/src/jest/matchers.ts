@@ -11,7 +11,8 @@
  * your devDependencies for them).
  * @module
  */
-import type { KubernetesObject, OwnerReference } from '@operant/core';
+import type { KubernetesObject } from '@operant/core';
+import type { OwnerReference } from '@operant/core/api';
 
 interface MatcherContext {
   isNot?: boolean;

@@ -19,7 +19,8 @@ export function controllerSuite(names: ResourceNames, namespaced: boolean): Scaf
  */
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ApiClient, mergePatch, OperantFactory, type Operator } from '@operant/core';
+import { OperantFactory, type Operator } from '@operant/core';
+import { ApiClient, mergePatch } from '@operant/core/client';
 import { eventually } from '@operant/testing';
 import { sharedKubeConfig } from '@operant/testing/jest';
 import { ${kind} } from '../src/api/${version}/index.js';

@@ -23,14 +23,14 @@ import {
   Controller,
   Inject,
   ignoreNotFound,
-  mergePatch,
   Reconcile,
   type ReconcileContext,
   type Request,
 } from '@operant/core';
+import { mergePatch } from '@operant/core/client';
 import { ${kind} } from '../api/${version}/index.js';
 
-// TODO(user): name the kinds reconcile creates, with the kind tokens of @operant/core
+// TODO(user): name the kinds reconcile creates, with the kind tokens of @operant/core/kinds
 // (\`owns: [Deployment, Service]\`), so that a change to one of them reconciles its ${kind}
 @Controller({ for: ${kind} })
 export class ${reconciler} {

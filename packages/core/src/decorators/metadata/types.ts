@@ -2,6 +2,7 @@
  * What the decorators record (`*Metadata`). The scanner turns it into a `ControllerSpec`.
  * @module
  */
+import type { AnyClass } from '@operant/crd';
 import type { EventHandler } from '../../api/event-handler.js';
 import type { Predicate } from '../../api/predicate.js';
 import type { Source } from '../../api/source.js';
@@ -11,8 +12,8 @@ import type { ResourceType } from '../../resources/resource-type.js';
 
 export type MemberKey = string | symbol;
 
-/** Any class (constructor), whatever its parameters. */
-export type AnyClass = abstract new (...args: never) => unknown;
+// any class (constructor), whatever its parameters: @operant/crd's, the one declaration
+export type { AnyClass };
 
 /** What `@Controller(...)` takes. */
 export interface ControllerDecoratorOptions

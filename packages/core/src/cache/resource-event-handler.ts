@@ -3,12 +3,14 @@
  * number of handlers. A delete seen only on a relist (the object vanished while the watch
  * was down) carries `finalStateUnknown: true` and the last object the cache had (client-go's
  * tombstone). Handlers may be async; their throws and rejections are logged, never propagated.
+ * client-go's `ResourceEventHandler`; not the controller's `EventHandler` (api/), which turns
+ * events into reconcile requests.
  * @module
  */
 import type { KubernetesObject } from '../api/object.js';
 import type { Echo } from './written-objects.js';
 
-export interface EventHandler<T extends KubernetesObject = KubernetesObject> {
+export interface ResourceEventHandler<T extends KubernetesObject = KubernetesObject> {
   /**
    * `isInInitialList`: the object came with the first list (or the replay of a late handler).
    * `echoOf`: the watch event is exactly the result of this controller's own status write
