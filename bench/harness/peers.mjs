@@ -137,6 +137,13 @@ export const PEERS = [
     prepare: () => ({ ok: true, versions: operantVersions() }),
   },
   {
+    id: 'operant-plain-queue',
+    label: 'Operant (builder), usePriorityQueue: false (plain FIFO queue)',
+    env: { OPERANT_LOG_LEVEL: 'error', BENCH_PRIORITY_QUEUE: '0' },
+    command: (o) => [process.execPath, [...nodeFlags(o), join(peersDir, 'operant/builder.mjs')]],
+    prepare: () => ({ ok: true, versions: operantVersions() }),
+  },
+  {
     id: 'operant-semi1',
     label: 'Operant (builder), node --max-semi-space-size=1 [before/after]',
     env: { OPERANT_LOG_LEVEL: 'error', NODE_OPTIONS: '--max-semi-space-size=1' },

@@ -19,6 +19,7 @@ export const PROFILES = {
     S4: { n: 20, configMaps: 100 },
     S5: { n: 40 },
     S7: { n: 10, idleSeconds: 2, changes: 1, gapSeconds: 1 },
+    S8: { n: 40, workers: 1 },
   },
   quick: {
     peers: ['floor', 'operant-builder', 'operant-decorators', 'cr-tuned'],
@@ -31,6 +32,7 @@ export const PROFILES = {
     S4: { n: 200, configMaps: 1000 },
     S5: { n: 500 },
     S7: { n: 50, idleSeconds: 30, changes: 2, gapSeconds: 5 },
+    S8: { n: 1000, workers: 1 },
   },
   full: {
     peers: ['floor', 'operant-builder', 'operant-decorators', 'cr-tuned', 'cr-default', 'client-node', 'dot-i', 'kopf'],
@@ -43,5 +45,7 @@ export const PROFILES = {
     S4: { n: 500, configMaps: 3000 },
     S5: { n: 500 },
     S7: { n: 100, idleSeconds: 120, changes: 3, gapSeconds: 10 },
+    // the size: 10,000 listed at start; every peer at its default of 1 worker
+    S8: { n: 10000, workers: 1 },
   },
 };

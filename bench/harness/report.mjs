@@ -56,6 +56,12 @@ const COLUMNS = {
     ['firstMs', 'first change after idle ms', 1],
     ['maxMs', 'max ms', 1],
   ],
+  S8: [
+    ['latencyMs', 'change → reconciled ms', 1],
+    ['convergedBefore', 'others converged first', 0],
+    ['convergedAtChange', 'converged at the change', 0],
+    ['firstReconcileSeconds', 'start → first reconcile s', 2],
+  ],
 };
 
 const TITLES = {
@@ -65,6 +71,7 @@ const TITLES = {
   S4: 'S4 memory: ~1 KB ConfigMaps + N Widgets + N child ConfigMaps cached; growth per object',
   S5: 'S5 recovery: kube-apiserver restarted (stop + start) when half of a burst is created; time from the burst start (and from the restarted apiserver /readyz) until all converged, nothing lost',
   S7: 'S7 quiet period: converged Widgets, idle, then single changes; latency of each',
+  S8: 'S8 change during the initial sync: N Widgets listed at start, 1 worker; the Widget in the middle of the list order changed after the first reconcile; latency until its status shows the change',
 };
 
 const fmt = (v, f) => {
@@ -101,7 +108,30 @@ export function headlines(results) {
   return out;
 }
 
-function scenarioSection(results, sid) {
+/** S8's comparison: Operant on the priority queue against its plain queue and controller-runtime's defaults. */
+function s8Ratios(results) {
+  const med = (id, key) =>
+    cell(
+      results.runs.filter((r) => r.scenario === 'S8' && r.peer === id && r.metrics),
+      key,
+      0,
+    ).median;
+  const o = med('operant-builder', 'latencyMs');
+  const plain = med('operant-plain-queue', 'latencyMs');
+  const cr = med('cr-default', 'latencyMs');
+  const lines = [];
+  if (Number.isFinite(o) && Number.isFinite(plain)) {
+    lines.push(`- Operant, plain queue ÷ priority queue: ${ratio(plain, o)} (${fmt(plain, 1)} ms vs ${fmt(o, 1)} ms)`);
+  }
+  if (Number.isFinite(o) && Number.isFinite(cr)) {
+    lines.push(
+      `- Operant, priority queue ÷ controller-runtime (defaults): ${ratio(o, cr)} (${fmt(o, 1)} ms vs ${fmt(cr, 1)} ms)`,
+    );
+  }
+  return lines;
+}
+
+export function scenarioSection(results, sid) {
   const cols = COLUMNS[sid];
   const heads = headlines(results)[sid];
   const lines = [`### ${TITLES[sid]}`, '', `Sizes: \`${JSON.stringify(results.sizes[sid])}\``, ''];
@@ -132,6 +162,10 @@ function scenarioSection(results, sid) {
         `- ${results.peers[r.peer].label}, rep ${r.rep}: ${what}${r.metrics?.verify ? ` (final LIST: ${JSON.stringify(r.metrics.verify)})` : ''}`,
       );
     }
+  }
+  if (sid === 'S8') {
+    const ratios = s8Ratios(results);
+    if (ratios.length > 0) lines.push('', 'Change → reconciled, ratios of medians:', ...ratios);
   }
   if (sid === 'S7') {
     lines.push('', 'Each change’s latency (ms), per repetition:');
@@ -206,6 +240,9 @@ function headlineSection(results) {
       `- S7 first change after ${results.sizes.S7?.idleSeconds} s idle: ${fmt(s7, 1)} ms (floor ${fmt(med('S7', 'floor', 'firstMs'), 1)} ms, controller-runtime ${fmt(med('S7', 'cr-tuned', 'firstMs'), 1)} ms)`,
     );
   }
+  const s8 = s8Ratios(results);
+  if (s8.length > 0)
+    lines.push(`- S8 change during the initial sync of ${results.sizes.S8?.n} Widgets:`, ...s8.map((l) => `  ${l}`));
   return lines.length > 2 ? `${lines.join('\n')}\n` : '';
 }
 

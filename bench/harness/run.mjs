@@ -16,7 +16,7 @@ import { summarizeCpuProfile } from './cpu-profile.mjs';
 import { thin } from './loadgen.mjs';
 import { peerById } from './peers.mjs';
 import { PROFILES } from './profiles.mjs';
-import { writeReport } from './report.mjs';
+import { scenarioSection, writeReport } from './report.mjs';
 import { SCENARIOS } from './scenarios.mjs';
 
 const argv = process.argv.slice(2);
@@ -39,7 +39,7 @@ const log = (msg) => process.stderr.write(`[bench ${new Date().toISOString().sli
 const sized = (id) => {
   const s = { ...profile[id] };
   for (const k of ['n', 'configMaps']) if (s[k] !== undefined) s[k] = Math.max(10, Math.round(s[k] * scale));
-  return { ...s, workers: profile.workers, timeoutMs: profile.timeoutMs };
+  return { workers: profile.workers, timeoutMs: profile.timeoutMs, ...s };
 };
 
 function hostFacts() {
@@ -118,6 +118,7 @@ async function main() {
   writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   const charts = flag('no-charts') ? [] : drawCharts(outDir);
   writeReport(outDir, results, charts);
+  if (scenarioIds.includes('S8')) process.stderr.write(`\n${scenarioSection(results, 'S8')}\n\n`);
   log(`wrote ${join(outDir, 'report.md')}`);
 }
 
@@ -149,6 +150,8 @@ function brief(m) {
   if (m.p99Ms !== undefined) parts.push(`p50 ${m.p50Ms?.toFixed(1)} ms p99 ${m.p99Ms?.toFixed(1)} ms`);
   if (m.heapPerObject !== undefined) parts.push(`heap ${m.heapPerObject?.toFixed(0)} B/obj`);
   if (m.rssPerObject !== undefined) parts.push(`RSS ${m.rssPerObject.toFixed(0)} B/obj`);
+  if (m.latencyMs !== undefined)
+    parts.push(`change → reconciled ${m.latencyMs.toFixed(1)} ms, ${m.convergedBefore} others first`);
   if (m.firstMs !== undefined) parts.push(`latency ${JSON.stringify(m.latenciesMs?.map((x) => x?.toFixed(1)))}`);
   if (m.requestsPerReconcile !== undefined) parts.push(`${m.requestsPerReconcile.toFixed(2)} req/reconcile`);
   parts.push(m.ok ? 'ok' : 'NOT OK');

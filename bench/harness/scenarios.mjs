@@ -1,11 +1,12 @@
 /**
  * The scenarios (see /bench/README.md): each runs one peer on a fresh control plane and
  * returns its metrics. S1 cold start, S2 burst, S3 churn latency, S4 memory per object,
- * S5 kube-apiserver restart mid-burst, S7 quiet-period latency; requests per reconcile come
- * from the API server's `apiserver_request_total`.
+ * S5 kube-apiserver restart mid-burst, S7 quiet-period latency, S8 a change during the
+ * initial sync (the priority queue); requests per reconcile come from the API server's
+ * `apiserver_request_total`.
  * @module
  */
-import { startControlPlane } from './control-plane.mjs';
+import { startControlPlane, widgetKey } from './control-plane.mjs';
 import { createConfigMaps, createWidgets, Observer, percentile, touchWidget, verify } from './loadgen.mjs';
 import { startPeer } from './peer-process.mjs';
 
@@ -284,6 +285,56 @@ export async function s7Quiet(peer, o) {
   });
 }
 
+/**
+ * S8: N Widgets (status behind) exist, then the controller starts with 1 worker; once it has
+ * converged its first Widget (synced, working through its initial list), the Widget in the
+ * middle of the list order is changed: the latency until its status shows the change, and how
+ * many other Widgets the controller converged in between. A FIFO reaches it after half the
+ * list; the priority queue next.
+ */
+export async function s8InitialSync(peer, o) {
+  return withRun(peer, o, async (ctx) => {
+    await createWidgets(ctx.kube, 0, o.n);
+    const keys = Array.from({ length: o.n }, (_, i) => i).map((i) => {
+      const { namespace, name } = widgetKey(i);
+      return { i, key: `${namespace}/${name}` };
+    });
+    keys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)); // the API server's list order
+    const target = keys[Math.floor(o.n / 2)];
+    ctx.observer.resetClock();
+    const t0 = performance.now();
+    ctx.start();
+    if (!(await ctx.observer.waitConverged(1, o.timeoutMs, ctx.dead)))
+      throw new Error(`no first reconcile (${describeExit(ctx.proc)})`);
+    const firstSeconds = (performance.now() - t0) / 1000;
+    const convergedAtChange = ctx.observer.convergedCount;
+    ctx.observer.latencies = [];
+    ctx.observer.pending.clear();
+    let convergedWithTarget;
+    const check = () => {
+      if (ctx.observer.latencies.length > 0 && convergedWithTarget === undefined)
+        convergedWithTarget = ctx.observer.convergedCount;
+    };
+    ctx.observer.waiters.add(check);
+    await touchWidget(ctx.kube, ctx.observer, target.i);
+    check();
+    const deadline = performance.now() + o.timeoutMs;
+    while (ctx.observer.latencies.length === 0 && performance.now() < deadline && !ctx.dead()) await sleep(5);
+    ctx.observer.waiters.delete(check);
+    const latencyMs = ctx.observer.latencies[0];
+    return {
+      ok: latencyMs !== undefined,
+      latencyMs,
+      listPosition: Math.floor(o.n / 2),
+      firstReconcileSeconds: firstSeconds,
+      convergedAtChange,
+      // other Widgets converged between the change and the target's convergence (the target counts once)
+      convergedBefore: convergedWithTarget === undefined ? undefined : convergedWithTarget - convergedAtChange - 1,
+      ...processFacts(ctx),
+    };
+  });
+}
+
 export const SCENARIOS = {
   S1: { name: 'S1 cold start', run: s1ColdStart },
   S2: { name: 'S2 burst', run: s2Burst },
@@ -291,4 +342,5 @@ export const SCENARIOS = {
   S4: { name: 'S4 memory', run: s4Memory },
   S5: { name: 'S5 apiserver restart', run: s5Restart },
   S7: { name: 'S7 quiet period', run: s7Quiet },
+  S8: { name: 'S8 change during the initial sync', run: s8InitialSync },
 };

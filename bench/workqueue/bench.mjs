@@ -1,11 +1,12 @@
-// Workqueue throughput, side by side in one run: Operant's Workqueue, client-go's workqueue
+// Workqueue throughput, side by side in one run: Operant's Workqueue and PriorityQueue (every
+// key at priority 0, as live events; then listed keys at -100 raised to 0), client-go's workqueue
 // (bench/peers/client-go-workqueue, GOMAXPROCS=1), and the floor (an array plus a Set:
 // dedup only, no per-key exclusivity, no rate limiting). Workload: 100k keys plus 10%
 // duplicate adds, then get/done until empty. Prints a table of median ops/s and ratios.
 // Run: pnpm build && node bench/workqueue/bench.mjs [--keys N] [--runs N]
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Workqueue } from '../../packages/core/dist/workqueue/index.js';
+import { PriorityQueue, Workqueue } from '../../packages/core/dist/workqueue/index.js';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -15,15 +16,21 @@ const keys = arg('keys', 100_000);
 const runs = arg('runs', 7);
 
 const adds = [];
+const duplicate = []; // whether the add at that index is one of the 10% duplicates
 for (let i = 0; i < keys; i++) {
   adds.push(`ns-${i % 100}/obj-${i}`);
-  if (i % 10 === 0) adds.push(`ns-${((i / 2) % 100) | 0}/obj-${(i / 2) | 0}`);
+  duplicate.push(false);
+  if (i % 10 === 0) {
+    adds.push(`ns-${((i / 2) % 100) | 0}/obj-${(i / 2) | 0}`);
+    duplicate.push(true);
+  }
 }
 
-function operant() {
-  const q = new Workqueue();
+/** `add(q, key, i)` queues the i-th add. */
+const operant = (Queue, add) => () => {
+  const q = new Queue();
   const start = performance.now();
-  for (const k of adds) q.add(k);
+  for (let i = 0; i < adds.length; i++) add(q, adds[i], i);
   let ops = adds.length;
   for (let k = q.tryGet(); k !== undefined; k = q.tryGet()) {
     q.done(k);
@@ -32,7 +39,10 @@ function operant() {
   const seconds = (performance.now() - start) / 1000;
   q.shutDown();
   return { seconds, ops };
-}
+};
+const plainAdd = (q, key) => q.add(key);
+// the first adds come as an initial list (-100); the 10% duplicates as live events (0) raise them
+const listedThenLive = (q, key, i) => q.addWithOptions(key, { priority: duplicate[i] ? 0 : -100 });
 
 function floor() {
   const fifo = [];
@@ -64,7 +74,9 @@ const measure = (fn) => {
 };
 
 const results = [
-  { impl: 'Operant Workqueue', opsPerSecond: measure(operant) },
+  { impl: 'Operant Workqueue', opsPerSecond: measure(operant(Workqueue, plainAdd)) },
+  { impl: 'Operant PriorityQueue, one priority', opsPerSecond: measure(operant(PriorityQueue, plainAdd)) },
+  { impl: 'Operant PriorityQueue, listed then raised', opsPerSecond: measure(operant(PriorityQueue, listedThenLive)) },
   { impl: 'floor (array + Set)', opsPerSecond: measure(floor) },
 ];
 try {

@@ -7,7 +7,8 @@
  * Environment: KUBECONFIG, BENCH_WORKERS, DISABLE_HTTP2.
  *
  * BENCH_READ_YOUR_WRITES=0 turns the controller's `readYourWrites` off (the behaviour before
- * it existed), for before/after figures within one run.
+ * it existed), for before/after figures within one run; BENCH_PRIORITY_QUEUE=0 runs the
+ * controller on the plain FIFO workqueue (`usePriorityQueue: false`).
  * @module
  */
 import { controllerManagedBy } from '../../../packages/core/dist/builder/index.js';
@@ -24,6 +25,7 @@ controllerManagedBy(mgr)
   .withOptions({
     maxConcurrentReconciles: Number(process.env.BENCH_WORKERS ?? 16),
     readYourWrites: process.env.BENCH_READ_YOUR_WRITES !== '0',
+    usePriorityQueue: process.env.BENCH_PRIORITY_QUEUE !== '0',
   })
   .complete({
     async reconcile(request) {

@@ -98,7 +98,7 @@ describeWithControlPlane('operations: metrics, probes, logs', () => {
     const q = 'name="widget",controller="widget"';
     expect(series(metrics.body, `workqueue_retries_total{${q}}`)).toBe(2);
     expect(series(metrics.body, `workqueue_adds_total{${q}}`)).toBeGreaterThanOrEqual(7);
-    expect(series(metrics.body, `workqueue_depth{${q}}`)).toBe(0);
+    expect(series(metrics.body, `workqueue_depth{${q},priority="0"}`)).toBe(0);
     expect(series(metrics.body, `workqueue_work_duration_seconds_count{${q}}`)).toBe(7);
     expect(metrics.body).toMatch(/^process_cpu_user_seconds_total /m);
     expect(series(metrics.body, `controller_runtime_reconcile_panics_total{${c}}`)).toBe(0);

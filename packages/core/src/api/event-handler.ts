@@ -4,6 +4,7 @@
  * a throw is caught by the source and logged, and the event dropped for that handler only.
  * @module
  */
+import type { AddOptions } from '../workqueue/priority-queue.js';
 import type { CreateEvent, DeleteEvent, GenericEvent, UpdateEvent } from './events.js';
 import type { KubernetesObject } from './object.js';
 import type { Request } from './request.js';
@@ -13,6 +14,12 @@ export interface RequestQueue {
   add(request: Request): void;
   addAfter(request: Request, delayMs: number): void;
   addRateLimited(request: Request): void;
+  /**
+   * Adds with a priority (and a delay): present only when the controller runs on the
+   * priority queue (controller-runtime's `priorityqueue.PriorityQueue.AddWithOpts`); the
+   * plain queue has no priorities, and handlers then use `add`.
+   */
+  addWithOptions?(request: Request, options: AddOptions): void;
   /**
    * The controller fed by this queue when it reads its own writes: kind sources drop the
    * watch events that only echo that controller's own status writes.

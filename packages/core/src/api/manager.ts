@@ -14,6 +14,7 @@
  * | `GetWebhookServer()`                      | `getWebhookServer()`                      |
  * | `AddHealthzCheck`, `AddReadyzCheck`       | `addHealthzCheck`, `addReadyzCheck`       |
  * | `GetControllerOptions()` (its shutdown)   | `gracefulShutdownTimeoutMs`               |
+ * | `GetControllerOptions().UsePriorityQueue` | `usePriorityQueue`                        |
  * | `metrics.Registry`                        | `metrics`                                 |
  * @module
  */
@@ -31,6 +32,8 @@ export interface Manager extends Cluster {
   readonly metrics: Metrics;
   /** Bound on the whole shutdown, and on each controller's drain. */
   readonly gracefulShutdownTimeoutMs: number;
+  /** The default of each controller's `usePriorityQueue`. */
+  readonly usePriorityQueue: boolean;
   /** Who the injected `EventRecorder`'s Events report as (`reportingController`). */
   readonly eventSource: string;
   /** The checks served at `/healthz` and `/readyz` (`respond` answers as the probe server does). */

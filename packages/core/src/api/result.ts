@@ -2,7 +2,8 @@
  * What a reconcile returns: nothing (done), or a request to run again. `requeueAfter`
  * (ms) schedules the key after a delay and resets its backoff; `requeue: true` re-adds it
  * through the rate limiter. A thrown error is retried with backoff and any Result is then
- * ignored (controller-runtime's rules).
+ * ignored (controller-runtime's rules). `priority` sets the priority of the requeue on the
+ * priority queue (default: the priority the request was queued at).
  * @module
  */
 
@@ -11,6 +12,11 @@ export interface Result {
   readonly requeue?: boolean;
   /** Run again after this many milliseconds (the backoff is reset first). */
   readonly requeueAfter?: number;
+  /**
+   * The priority of the requeue (`requeue` or `requeueAfter`) on the priority queue; higher
+   * runs first; default the priority the request was handed out at. Ignored by the plain queue.
+   */
+  readonly priority?: number;
 }
 
 /** Nothing more to do until something changes. */

@@ -45,6 +45,7 @@ export class Builder extends ControllerInputs {
       metrics: this.manager.metrics.controller,
       workqueueMetrics: this.manager.metrics.workqueue(name as string),
       gracefulShutdownTimeoutMs: this.manager.gracefulShutdownTimeoutMs,
+      usePriorityQueue: this.manager.usePriorityQueue,
       kind: forInfo?.kind,
       connectivity: this.manager.cache.rest,
       ...this.options,

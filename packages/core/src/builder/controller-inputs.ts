@@ -2,7 +2,9 @@
  * What a controller declaration records (controller-runtime's builder inputs) and the
  * sources they stand for: `for` → a kind source with `enqueueRequestForObject()`; `owns` →
  * a kind source with `enqueueRequestForOwner(For, { onlyController })`; `watches` → a kind
- * source with the given handler; event filters on every kind watch; raw sources as they are.
+ * source with the given handler, its initial-list and unchanged events at low priority
+ * (`withLowPriorityWhenUnchanged`, as Go's `handler.Funcs` has it); event filters on every
+ * kind watch; raw sources as they are.
  *
  * `Builder` checks them (`check`: the controller rules) and acts on them for a Manager.
  * @operant/testing's reconcile harness extends this class too, so its controllers are
@@ -16,6 +18,7 @@ import type { Source } from '../api/source.js';
 import type { ControllerOptions } from '../controller/controller.js';
 import { enqueueRequestForObject } from '../handler/enqueue-for-object.js';
 import { enqueueRequestForOwner } from '../handler/enqueue-for-owner.js';
+import { withLowPriorityWhenUnchanged } from '../handler/low-priority.js';
 import type { ResourceInfo, ResourceType } from '../resources/resource-type.js';
 import { type InformerSource, kind } from '../source/kind.js';
 import { type CheckedController, type ControllerEnvironment, checkController } from './controller-rules.js';
@@ -126,7 +129,8 @@ export class ControllerInputs {
       sources.push(kind(cache, input.type, handler, ...filters(input.predicates)));
     }
     for (const input of this.watchesInputs) {
-      sources.push(kind(cache, input.type, input.handler, ...filters(input.predicates)));
+      const handler = withLowPriorityWhenUnchanged(input.handler);
+      sources.push(kind(cache, input.type, handler, ...filters(input.predicates)));
     }
     sources.push(...this.rawSources);
     return sources;

@@ -274,4 +274,79 @@ describe('Controller', () => {
     await sleep(50);
     expect(calls).toBe(2);
   });
+
+  describe('on the priority queue (default) and the plain queue', () => {
+    const gate = () => {
+      let open: () => void = () => undefined;
+      const opened = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      return { open, opened };
+    };
+
+    it.each([
+      [true, ['gate', 'live', 'low1', 'low2']],
+      [false, ['gate', 'low1', 'low2', 'live']],
+    ])('usePriorityQueue %s: hands out %j', async (usePriorityQueue, order) => {
+      const seen: string[] = [];
+      const g = gate();
+      const controller = await start(
+        async ({ name }) => {
+          seen.push(name);
+          if (name === 'gate') await g.opened;
+        },
+        { usePriorityQueue },
+      );
+      expect(controller.queue.prioritized).toBe(usePriorityQueue);
+      send('gate');
+      await until(() => seen.length === 1);
+      controller.queue.addWithOptions('ns/low1', { priority: -100 });
+      controller.queue.addWithOptions('ns/low2', { priority: -100 });
+      send('live');
+      g.open();
+      await until(() => seen.length === 4);
+      expect(seen).toEqual(order);
+    });
+
+    it.each([
+      [10, ['a', 'b', 'a', 'c']],
+      [undefined, ['a', 'b', 'c', 'a']],
+    ])(
+      'a requeue goes in at Result.priority (%s), else at the priority it was handed out at',
+      async (priority, order) => {
+        const seen: string[] = [];
+        await start(async ({ name }) => {
+          seen.push(name);
+          if (name === 'a' && seen.length === 1) {
+            send('b');
+            send('c');
+            return { requeueAfter: 1, priority } as Result;
+          }
+          if (name === 'b') await sleep(50); // a becomes ready meanwhile
+          return {};
+        });
+        send('a');
+        await until(() => seen.length === 4);
+        expect(seen).toEqual(order);
+      },
+    );
+
+    it('retries a failed key at the priority it was handed out at', async () => {
+      const seen: string[] = [];
+      const controller = await start(async ({ name }) => {
+        seen.push(name);
+        if (name === 'low' && seen.length === 1) {
+          controller.queue.addWithOptions('ns/other-low', { priority: -100 });
+          throw new Error('transient');
+        }
+        if (name === 'other-low') {
+          await sleep(50); // low's retry (5 ms) becomes ready meanwhile
+          send('live');
+        }
+      });
+      controller.queue.addWithOptions('ns/low', { priority: -100 });
+      await until(() => seen.length === 4);
+      expect(seen).toEqual(['low', 'other-low', 'live', 'low']);
+    });
+  });
 });

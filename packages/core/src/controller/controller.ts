@@ -7,6 +7,12 @@
  * `requeue: true` → `addRateLimited`; success → `forget`. User code never reaches the
  * process: throws and rejections take this path and become one log line.
  *
+ * The queue is the priority queue (`usePriorityQueue`, default true, as controller-runtime
+ * ≥ 0.23): the built-in handlers queue objects of the informer's initial list (and updates
+ * that change nothing, resyncs) at `LOW_PRIORITY`, live events at 0, so a fresh change runs
+ * before the backlog of a start; a requeue keeps the priority the key was handed out at,
+ * unless the Result sets `priority`. `false` runs on the plain FIFO `Workqueue`.
+ *
  * Read your own writes (`readYourWrites`, default true): each reconcile runs on behalf of
  * its controller (write-origin.ts), so the manager's client hands the controller's writes
  * to the cache and its cached reads never go back behind them, and the watch event whose
@@ -40,17 +46,26 @@ import { isTerminalError } from '../api/terminal-error.js';
 import { ClientError } from '../client/errors.js';
 import { runForController, type WriteOrigin } from '../client/write-origin.js';
 import type { WorkqueueMetrics } from '../workqueue/queue.js';
-import { Workqueue } from '../workqueue/queue.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
 import type { ControllerMetrics, ReconcileOutcome } from './metrics.js';
+import { type ControllerQueue, newControllerQueue } from './queue.js';
 
 export interface ControllerOptions {
   /** Concurrent reconciles (of different keys). Default 1. */
   maxConcurrentReconciles?: number;
   /** Aborts a reconcile's signal after this many ms. Default: none. */
   reconcileTimeoutMs?: number;
-  /** Default: 5 ms…1000 s per key and 10 qps / burst 100 overall. */
+  /**
+   * Default: 5 ms…1000 s per key; on the plain queue also 10 qps / burst 100 overall
+   * (controller-runtime's defaults for each queue).
+   */
   rateLimiter?: RateLimiter<string>;
+  /**
+   * Run on the priority queue (controller-runtime's `UsePriorityQueue`): initial-list and
+   * unchanged events at low priority, live events first. Default: the manager's
+   * `usePriorityQueue`, itself default true. `false`: the plain FIFO workqueue.
+   */
+  usePriorityQueue?: boolean;
   /** How long sources may take to sync before start fails. Default 2 min. */
   cacheSyncTimeoutMs?: number;
   /** How long in-flight reconciles may run on after stop. Default 30 s. */
@@ -90,7 +105,7 @@ export class ControllerError extends OperantError {
 }
 
 export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunnable {
-  readonly queue: Workqueue<string>;
+  readonly queue: ControllerQueue;
   private readonly sources: Source[] = [];
   private readonly log: Logger;
   private readonly workers: number;
@@ -100,8 +115,8 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
   private started = false;
   private readonly hardStop = new AbortController();
   private active = 0;
-  /** Keys whose last reconcile failed on the wire. */
-  private readonly outageKeys = new Set<string>();
+  /** Keys whose last reconcile failed on the wire, with the priority of their retry. */
+  private readonly outageKeys = new Map<string, number>();
   private readonly origin: WriteOrigin;
 
   constructor(
@@ -116,7 +131,11 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
       );
     }
     this.origin = { controller: name, readYourWrites: options.readYourWrites ?? true };
-    this.queue = new Workqueue({ name, rateLimiter: options.rateLimiter, metrics: options.workqueueMetrics });
+    this.queue = newControllerQueue(options.usePriorityQueue ?? true, {
+      name,
+      rateLimiter: options.rateLimiter,
+      metrics: options.workqueueMetrics,
+    });
     this.log = (options.logger ?? noopLogger).child({ controller: name, controllerKind: options.kind });
   }
 
@@ -148,9 +167,9 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
     this.started = true;
     const queue = this.queue;
     const unsubscribe = this.options.connectivity?.onReachable(() => {
-      for (const key of this.outageKeys) {
+      for (const [key, priority] of this.outageKeys) {
         queue.forget(key);
-        queue.add(key);
+        queue.addWithOptions(key, { priority });
       }
       this.outageKeys.clear();
     });
@@ -179,8 +198,9 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
       const queue = this.queue;
       const requests: RequestQueue = {
         add: (r) => queue.add(requestKey(r)),
-        addAfter: (r, ms) => queue.addAfter(requestKey(r), ms),
-        addRateLimited: (r) => queue.addRateLimited(requestKey(r)),
+        addAfter: (r, ms) => queue.addWithOptions(requestKey(r), { afterMs: ms }),
+        addRateLimited: (r) => queue.addWithOptions(requestKey(r), { rateLimited: true }),
+        addWithOptions: queue.prioritized ? (r, o) => queue.addWithOptions(requestKey(r), o) : undefined,
         echoesOf: this.origin.readYourWrites ? this.name : undefined,
       };
       this.running = { signal, requests };
@@ -230,12 +250,13 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
 
   private async worker(): Promise<void> {
     for (;;) {
-      const key = await this.queue.get();
-      if (key === undefined) return;
+      const next = await this.queue.getWithPriority();
+      if (next === undefined) return;
+      const { key, priority } = next;
       this.active++;
       this.options.metrics?.activeWorkers?.(this.name, this.active);
       try {
-        await this.reconcileKey(key);
+        await this.reconcileKey(key, priority);
       } finally {
         this.active--;
         this.options.metrics?.activeWorkers?.(this.name, this.active);
@@ -244,7 +265,8 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
     }
   }
 
-  private async reconcileKey(key: string): Promise<void> {
+  /** Reconciles `key`, handed out at `priority`, and requeues it as the outcome says. */
+  private async reconcileKey(key: string, priority: number): Promise<void> {
     const request: Request = requestFromKey(key);
     const reconcileID = process.getBuiltinModule('node:crypto').randomUUID();
     const log = this.log.child({ namespace: request.namespace, name: request.name, reconcileID });
@@ -260,12 +282,13 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
     try {
       const result: Result =
         (await runForController(this.origin, () => this.reconciler.reconcile(request, context))) ?? {};
+      const requeuePriority = result.priority ?? priority;
       if (result.requeueAfter !== undefined && result.requeueAfter > 0) {
         this.queue.forget(key);
-        this.queue.addAfter(key, result.requeueAfter);
+        this.queue.addWithOptions(key, { afterMs: result.requeueAfter, priority: requeuePriority });
         outcome = 'requeue_after';
       } else if (result.requeue) {
-        this.queue.addRateLimited(key);
+        this.queue.addWithOptions(key, { rateLimited: true, priority: requeuePriority });
         outcome = 'requeue';
       } else {
         this.queue.forget(key);
@@ -283,8 +306,8 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
         this.queue.forget(key);
         log.error('reconciler returned a terminal error; not requeueing', { error: err });
       } else {
-        this.queue.addRateLimited(key);
-        if (ClientError.is(err, 'transport')) this.outageKeys.add(key);
+        this.queue.addWithOptions(key, { rateLimited: true, priority });
+        if (ClientError.is(err, 'transport')) this.outageKeys.set(key, priority);
         log.error('reconciler error', { error: err, requeues: this.queue.numRequeues(key) });
       }
     }

@@ -1,12 +1,14 @@
 /**
  * The shared shape of the owner and map handlers: map each object of an event to requests
  * (sync or async), add each distinct request once per event, and apply that to all four
- * kinds of event (an update maps both the old and the new object).
+ * kinds of event (an update maps both the old and the new object); initial-list and
+ * unchanged events go in at low priority on the priority queue (`withLowPriorityWhenUnchanged`).
  * @module
  */
 import type { EventHandler } from '../api/event-handler.js';
 import type { KubernetesObject } from '../api/object.js';
 import { type Request, requestKey } from '../api/request.js';
+import { withLowPriorityWhenUnchanged } from './low-priority.js';
 
 export function handlerFromMapper<T extends KubernetesObject>(
   map: (obj: T) => readonly Request[] | Promise<readonly Request[]>,
@@ -22,10 +24,10 @@ export function handlerFromMapper<T extends KubernetesObject>(
       }
     }
   };
-  return {
+  return withLowPriorityWhenUnchanged<T>({
     create: ({ object }, queue) => enqueue(queue, object),
     update: ({ objectOld, objectNew }, queue) => enqueue(queue, objectOld, objectNew),
     delete: ({ object }, queue) => enqueue(queue, object),
     generic: ({ object }, queue) => enqueue(queue, object),
-  };
+  });
 }

@@ -58,6 +58,11 @@ export interface ManagerOptions {
   logger?: Logger;
   /** Bound on the whole shutdown. Default 30 s. */
   gracefulShutdownTimeoutMs?: number;
+  /**
+   * Controllers run on the priority queue unless their options say otherwise
+   * (controller-runtime's `Controller.UsePriorityQueue`). Default true.
+   */
+  usePriorityQueue?: boolean;
   leaderElector?: LeaderElector;
   /** Run controllers only while this process holds the Lease `leaderElectionID`. Default false. */
   leaderElection?: boolean;
@@ -109,6 +114,7 @@ export class ControllerManager implements Manager {
   readonly client: Client;
   readonly logger: Logger;
   readonly gracefulShutdownTimeoutMs: number;
+  readonly usePriorityQueue: boolean;
   /** The `reportingController` of the injected `EventRecorder` (`eventSource` option). */
   readonly eventSource: string;
   readonly metrics: Metrics;
@@ -135,6 +141,7 @@ export class ControllerManager implements Manager {
     this.registry = options.registry ?? new ResourceRegistry();
     this.logger = options.logger ?? newLogger();
     this.gracefulShutdownTimeoutMs = options.gracefulShutdownTimeoutMs ?? 30_000;
+    this.usePriorityQueue = options.usePriorityQueue ?? true;
     this.eventSource = options.eventSource ?? 'operant';
     this.cache = new Cache({
       ...options.cache,

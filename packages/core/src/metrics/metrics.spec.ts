@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { FakeClock } from '@operant/testing/fake';
+import { PriorityQueue } from '../workqueue/priority-queue.js';
 import { Workqueue } from '../workqueue/queue.js';
 import { Metrics } from './metrics.js';
 
@@ -48,5 +49,36 @@ describe('Metrics', () => {
     expect(text).toContain('controller_runtime_reconcile_total{controller="c",result="error"} 1');
     expect(text).toContain('controller_runtime_terminal_reconcile_errors_total{controller="c"} 1');
     expect(text).toContain('controller_runtime_reconcile_time_seconds_bucket{le="0.025",controller="c"} 1');
+  });
+});
+
+describe('workqueue_depth', () => {
+  const depths = async (metrics: Metrics) =>
+    (await metrics.registry.metrics()).split('\n').filter((l) => l.startsWith('workqueue_depth{'));
+
+  it('has a priority label: each level of the priority queue, "" for the plain queue', async () => {
+    const metrics = new Metrics({ collectDefaultMetrics: false });
+    const clock = new FakeClock();
+    const pq = new PriorityQueue({ name: 'p', clock, metrics: metrics.workqueue('p') });
+    new Workqueue({ name: 'w', clock, metrics: metrics.workqueue('w') }).add('x');
+    pq.addWithOptions('a', { priority: -100 });
+    pq.addWithOptions('b', { priority: -100 });
+    pq.add('c');
+    pq.add('a');
+    expect(await depths(metrics)).toEqual([
+      'workqueue_depth{name="p",controller="p",priority="0"} 2',
+      'workqueue_depth{name="w",controller="w",priority=""} 1',
+      'workqueue_depth{name="p",controller="p",priority="-100"} 1',
+    ]);
+  });
+
+  it('keeps at most 25 priority series per queue; the rest share exceeded_cardinality_limit', async () => {
+    const metrics = new Metrics({ collectDefaultMetrics: false });
+    const pq = new PriorityQueue({ name: 'p', clock: new FakeClock(), metrics: metrics.workqueue('p') });
+    for (let p = 1; p <= 27; p++) pq.addWithOptions(`k${p}`, { priority: p }); // 0 was seen first (empty)
+    const lines = await depths(metrics);
+    expect(lines).toHaveLength(26);
+    expect(lines).toContain('workqueue_depth{name="p",controller="p",priority="exceeded_cardinality_limit"} 3');
+    expect(lines).toContain('workqueue_depth{name="p",controller="p",priority="24"} 1');
   });
 });

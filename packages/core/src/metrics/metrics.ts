@@ -31,6 +31,13 @@ export const WORKQUEUE_DURATION_BUCKETS = Array.from({ length: 12 }, (_, i) => 1
 
 const RESULTS: readonly ReconcileOutcome[] = ['success', 'error', 'requeue', 'requeue_after'];
 
+/**
+ * controller-runtime's bound on the `priority` values of `workqueue_depth` per queue: the
+ * first 25 priorities seen get their own series, later ones share `exceeded_cardinality_limit`.
+ */
+const MAX_PRIORITY_SERIES = 25;
+const PRIORITY_OVERFLOW = 'exceeded_cardinality_limit';
+
 export interface MetricsOptions {
   /** Default: a new registry. Pass prom-client's global `register` to share it. */
   registry?: prom.Registry;
@@ -46,7 +53,7 @@ export class Metrics {
   private readonly reconcileTime: prom.Histogram<'controller'>;
   private readonly maxConcurrent: prom.Gauge<'controller'>;
   private readonly activeWorkers: prom.Gauge<'controller'>;
-  private readonly depth: prom.Gauge<'name' | 'controller'>;
+  private readonly depth: prom.Gauge<'name' | 'controller' | 'priority'>;
   private readonly adds: prom.Counter<'name' | 'controller'>;
   private readonly queueDuration: prom.Histogram<'name' | 'controller'>;
   private readonly workDuration: prom.Histogram<'name' | 'controller'>;
@@ -100,7 +107,12 @@ export class Metrics {
       registers,
     });
     const q = ['name', c] as const;
-    this.depth = new Gauge({ name: 'workqueue_depth', help: 'Current depth of workqueue', labelNames: q, registers });
+    this.depth = new Gauge({
+      name: 'workqueue_depth',
+      help: 'Current depth of workqueue by workqueue and priority',
+      labelNames: [...q, 'priority'],
+      registers,
+    });
     this.adds = new Counter({
       name: 'workqueue_adds_total',
       help: 'Total number of adds handled by workqueue',
@@ -215,19 +227,44 @@ export class Metrics {
     });
   }
 
-  /** Hooks for the workqueue of one controller (`name` = `controller` = the controller's name). */
+  /**
+   * Hooks for the workqueue of one controller (`name` = `controller` = the controller's name).
+   * `workqueue_depth` has controller-runtime's `priority` label: the priority level of the
+   * priority queue, `""` for the plain queue.
+   */
   workqueue(controller: string): WorkqueueMetrics {
     const labels = { name: controller, controller };
-    this.depth.set(labels, 0);
     this.adds.inc(labels, 0);
     this.retries.inc(labels, 0);
+    const depth = this.depthByPriority(labels);
     return {
-      depth: (n) => this.depth.set(labels, n),
+      depth,
       added: () => this.adds.inc(labels),
       started: (ms) => this.queueDuration.observe(labels, ms / 1000),
       finished: (ms) => this.workDuration.observe(labels, ms / 1000),
       retried: () => this.retries.inc(labels),
       inFlight: (ages) => void this.inFlight.set(controller, ages),
+    };
+  }
+
+  /** Sets `workqueue_depth` from a queue's length per priority, within the series bound. */
+  private depthByPriority(labels: { name: string; controller: string }): (n: number, priority?: number) => void {
+    const own = new Set<number>();
+    const overflow = new Map<number, number>();
+    return (n, priority) => {
+      if (priority === undefined) {
+        this.depth.set({ ...labels, priority: '' }, n);
+        return;
+      }
+      if (own.has(priority) || own.size < MAX_PRIORITY_SERIES) {
+        own.add(priority);
+        this.depth.set({ ...labels, priority: String(priority) }, n);
+        return;
+      }
+      overflow.set(priority, n);
+      let sum = 0;
+      for (const count of overflow.values()) sum += count;
+      this.depth.set({ ...labels, priority: PRIORITY_OVERFLOW }, sum);
     };
   }
 }

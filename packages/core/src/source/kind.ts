@@ -1,8 +1,9 @@
 /**
  * `kind(cache, Type, handler, ...predicates)`: events of one kind from the shared informer
  * (controller-runtime's `source.Kind`). Starting registers a handler on the informer (a
- * late registration receives the current objects as initial-list creates); the source has
- * synced once its handler has seen the whole initial list. A watch event the informer marks
+ * late registration receives the current objects as initial-list creates, marked
+ * `isInInitialList`, which the built-in handlers queue at low priority on the priority queue);
+ * the source has synced once its handler has seen the whole initial list. A watch event the informer marks
  * as the echo of the queue's own controller's status write (`queue.echoesOf`) is dropped.
  * @module
  */

@@ -2,13 +2,16 @@
  * The workqueue between event handlers and reconcile workers: dedup by key, one run per key
  * at a time, per-key backoff and an overall rate limit, delayed adds, draining shutdown.
  *
- * - `Workqueue`: the queue (client-go's rate-limiting, delaying FIFO in one structure).
+ * - `PriorityQueue`: controllers' default queue (controller-runtime's `priorityqueue`): the
+ *   same guarantees, handing out the highest priority first (`addWithOptions(key, { priority })`).
+ * - `Workqueue`: the plain queue (client-go's rate-limiting, delaying FIFO in one structure).
  * - `defaultControllerRateLimiter()`, `itemExponentialFailureRateLimiter()`,
  *   `bucketRateLimiter()`, `maxOfRateLimiter()`: retry delays.
  * - `Clock`, `realClock`: time as a dependency (tests pass `FakeClock` from `@operant/testing/fake`).
  * @module workqueue
  */
 export { type Clock, realClock, type Timer } from './clock.js';
+export { type AddOptions, type Prioritized, PriorityQueue } from './priority-queue.js';
 export { Workqueue, type WorkqueueMetrics, type WorkqueueOptions } from './queue.js';
 export {
   bucketRateLimiter,

@@ -10,14 +10,15 @@
  *   key handed out has been marked `done`.
  * @module
  */
-import { type Clock, realClock, type Timer } from './clock.js';
-import { DelayHeap } from './delay-heap.js';
+import { type Clock, realClock } from './clock.js';
+import { DelayedAdds } from './delayed-adds.js';
+import { QueueLifecycle } from './lifecycle.js';
 import { defaultControllerRateLimiter, type RateLimiter } from './rate-limiter.js';
 
 /** Hooks for workqueue metrics (the metrics module implements them with controller-runtime's names). */
 export interface WorkqueueMetrics {
-  /** The queue's length changed. */
-  depth?(length: number): void;
+  /** The queue's length changed (the priority queue: the length of one priority level). */
+  depth?(length: number, priority?: number): void;
   /** A key was added (`adds_total`). */
   added?(): void;
   /** A key was handed out after waiting `queuedMs` since it was queued. */
@@ -39,11 +40,9 @@ export interface WorkqueueOptions<K> {
   metrics?: WorkqueueMetrics;
 }
 
-type Waiter<K> = (key: K | undefined) => void;
-
 const COMPACT_AT = 1024;
 
-export class Workqueue<K = string> {
+export class Workqueue<K = string> extends QueueLifecycle<K> {
   readonly name: string;
   private readonly clock: Clock;
   private readonly rateLimiter: RateLimiter<K>;
@@ -53,20 +52,18 @@ export class Workqueue<K = string> {
   private head = 0;
   private readonly dirty = new Set<K>();
   private readonly processing = new Set<K>();
-  private readonly waiters: Waiter<K>[] = [];
-  private readonly delayed = new DelayHeap<K>();
-  private timer: Timer | undefined;
-  private timerAt = Number.POSITIVE_INFINITY;
-  private stopping = false;
-  private drained: (() => void)[] = [];
+  private readonly delayed: DelayedAdds<K>;
   /** When each queued key was queued, and when each handed-out key started; kept only with metrics. */
   private readonly since = new Map<K, number>();
 
   constructor(options: WorkqueueOptions<K> = {}) {
+    super();
     this.name = options.name ?? 'workqueue';
     this.clock = options.clock ?? realClock;
     this.rateLimiter = options.rateLimiter ?? defaultControllerRateLimiter<K>(this.clock);
     this.metrics = options.metrics;
+    this.delayed = new DelayedAdds(this.clock, (key) => this.add(key));
+    this.metrics?.depth?.(0);
     this.metrics?.inFlight?.(() => {
       const now = this.clock.now();
       return [...this.processing].map((key) => now - (this.since.get(key) ?? now));
@@ -88,10 +85,6 @@ export class Workqueue<K = string> {
     return this.processing.size;
   }
 
-  get shuttingDown(): boolean {
-    return this.stopping;
-  }
-
   /** Queues `key` unless it is already waiting; ignored once shut down. */
   add(key: K): void {
     if (this.stopping || this.dirty.has(key)) return;
@@ -108,7 +101,7 @@ export class Workqueue<K = string> {
       this.add(key);
       return;
     }
-    if (this.delayed.push(key, this.clock.now() + delayMs)) this.armTimer();
+    this.delayed.push(key, delayMs);
   }
 
   /** Queues `key` after the rate limiter's delay for it (one more failure recorded). */
@@ -148,30 +141,11 @@ export class Workqueue<K = string> {
       this.since.delete(key);
     }
     if (this.dirty.has(key) && !this.stopping) this.enqueue(key);
-    if (this.stopping && this.processing.size === 0) this.resolveDrained();
+    this.drainedIfIdle();
   }
 
-  /** Stops handing out keys: waiting and later `get`s resolve undefined; delayed keys are dropped. */
-  shutDown(): void {
-    if (this.stopping) return;
-    this.stopping = true;
-    this.timer?.cancel();
-    this.timer = undefined;
+  protected dropDelayed(): void {
     this.delayed.clear();
-    for (const waiter of this.waiters.splice(0)) waiter(undefined);
-    if (this.processing.size === 0) this.resolveDrained();
-  }
-
-  /** `shutDown`, then resolves once every handed-out key is `done`. */
-  shutDownWithDrain(): Promise<void> {
-    const drained = new Promise<void>((resolve) => this.drained.push(resolve));
-    this.shutDown();
-    if (this.processing.size === 0) this.resolveDrained();
-    return drained;
-  }
-
-  private resolveDrained(): void {
-    for (const resolve of this.drained.splice(0)) resolve();
   }
 
   private enqueue(key: K): void {
@@ -205,27 +179,5 @@ export class Workqueue<K = string> {
       this.since.set(key, now);
     }
     return key;
-  }
-
-  private armTimer(): void {
-    const at = this.delayed.peekTime();
-    if (at === undefined) {
-      this.timer?.cancel();
-      this.timer = undefined;
-      this.timerAt = Number.POSITIVE_INFINITY;
-      return;
-    }
-    if (this.timer !== undefined && this.timerAt <= at) return;
-    this.timer?.cancel();
-    this.timerAt = at;
-    this.timer = this.clock.setTimer(() => this.onTimer(), at - this.clock.now());
-  }
-
-  private onTimer(): void {
-    this.timer = undefined;
-    this.timerAt = Number.POSITIVE_INFINITY;
-    if (this.stopping) return;
-    this.delayed.popReady(this.clock.now(), (key) => this.add(key));
-    this.armTimer();
   }
 }

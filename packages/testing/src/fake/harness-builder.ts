@@ -15,6 +15,8 @@ export interface HarnessControllerSpec {
   name: string;
   reconciler: Reconciler;
   sources: Source[];
+  /** The controller's `usePriorityQueue` (default true, as the runtime's). */
+  usePriorityQueue: boolean;
 }
 
 export class HarnessBuilder extends builder.ControllerInputs {
@@ -28,8 +30,8 @@ export class HarnessBuilder extends builder.ControllerInputs {
 
   /**
    * Adds the controller to the harness after the checks core's builder makes (the controller
-   * rules; a `BuilderError` as `build()` throws). `withOptions` is recorded but not used: the
-   * harness runs one reconcile at a time.
+   * rules; a `BuilderError` as `build()` throws). Of `withOptions`, only `usePriorityQueue` is
+   * used: the harness runs one reconcile at a time.
    */
   complete(reconciler: Reconciler): HarnessControllerSpec {
     const { problems, forInfo, name } = this.check({
@@ -37,7 +39,12 @@ export class HarnessBuilder extends builder.ControllerInputs {
       nameOwner: (taken) => (this.taken(taken) ? 'another controller' : undefined),
     });
     if (problems.length > 0) throw new BuilderError(problems);
-    const spec = { name: name as string, reconciler, sources: this.sources(this.cluster.cache, forInfo) };
+    const spec = {
+      name: name as string,
+      reconciler,
+      sources: this.sources(this.cluster.cache, forInfo),
+      usePriorityQueue: this.options.usePriorityQueue ?? true,
+    };
     this.register(spec);
     return spec;
   }

@@ -65,28 +65,32 @@ function sizeReconciler(client: Client) {
 }
 
 describe('ReconcileHarness', () => {
-  it('reconciles seeded objects until quiescent, recording requests and writes', async () => {
-    const client = fakeClient().withKinds(WidgetType).withObjects(widget('a'), widget('b', 2)).build();
-    const h = new ReconcileHarness({ client });
-    h.controllerManagedBy().for(WidgetType).owns(V1ConfigMap).complete(sizeReconciler(client));
-    const report = await h.run();
-    expect(report).toEqual({ steps: 4, quiescent: true, delayed: 0 });
-    // each Widget once, then once more for the ConfigMap its reconcile created (owns)
-    expect(h.processed.map((p) => `${p.request.name}:${p.outcome}`)).toEqual([
-      'a:success',
-      'b:success',
-      'a:success',
-      'b:success',
-    ]);
-    expect(h.writes.map((w) => `${w.verb} ${w.kind} ${w.name}`)).toEqual([
-      'apply ConfigMap a-size',
-      'apply ConfigMap b-size',
-      'apply ConfigMap a-size',
-      'apply ConfigMap b-size',
-    ]);
-    const cm = await client.get(V1ConfigMap, { namespace: 'ns', name: 'b-size' });
-    expect(cm.data).toEqual({ size: '2' });
-  });
+  it.each([
+    // the seeded Widgets are the initial list (low priority); the owned ConfigMap a's
+    // reconcile created is a live event, so a runs again before b, as in the runtime
+    [true, ['a', 'a', 'b', 'b']],
+    [false, ['a', 'b', 'a', 'b']],
+  ])(
+    'reconciles seeded objects until quiescent, recording requests and writes (usePriorityQueue %s)',
+    async (usePriorityQueue, order) => {
+      const client = fakeClient().withKinds(WidgetType).withObjects(widget('a'), widget('b', 2)).build();
+      const h = new ReconcileHarness({ client });
+      h.controllerManagedBy()
+        .for(WidgetType)
+        .owns(V1ConfigMap)
+        .withOptions({ usePriorityQueue })
+        .complete(sizeReconciler(client));
+      const report = await h.run();
+      expect(report).toEqual({ steps: 4, quiescent: true, delayed: 0 });
+      // each Widget once, then once more for the ConfigMap its reconcile created (owns)
+      expect(h.processed.map((p) => `${p.request.name}:${p.outcome}`)).toEqual(order.map((n) => `${n}:success`));
+      expect(h.writes.map((w) => `${w.verb} ${w.kind} ${w.name}`)).toEqual(
+        order.map((n) => `apply ConfigMap ${n}-size`),
+      );
+      const cm = await client.get(V1ConfigMap, { namespace: 'ns', name: 'b-size' });
+      expect(cm.data).toEqual({ size: '2' });
+    },
+  );
 
   it('reconciles again when the test changes an object, filtered by predicates', async () => {
     const client = fakeClient().withKinds(WidgetType).withObjects(widget('a')).build();

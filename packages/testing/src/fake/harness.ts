@@ -1,7 +1,8 @@
 /**
  * The reconcile harness: controllers (decorated classes through core's scanner and an
  * inversify container, or plain `Reconciler`s through `controllerManagedBy()`) run against
- * a `FakeClient`, one reconcile at a time, with core's workqueue on a `FakeClock`. Writes
+ * a `FakeClient`, one reconcile at a time, with core's controller queue (the priority queue
+ * unless `usePriorityQueue: false`) on a `FakeClock`. Writes
  * become watch events, which go through the controllers' predicates and handlers back
  * into their queues, so a run goes on until nothing is left to do (quiescent) or a step
  * limit is reached. `requeueAfter` and error backoff wait on the fake clock: `run({ advance })`
@@ -26,13 +27,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isTerminalError, type Logger, type Request, type Result } from '@operant/core';
-import { type Cluster, type ClusterCache, requestFromKey, requestKey } from '@operant/core/api';
+import { type Cluster, type ClusterCache, type RequestQueue, requestFromKey, requestKey } from '@operant/core/api';
 import * as client from '@operant/core/client';
+import * as controller from '@operant/core/controller';
 import { type AnyClass, type Provider } from '@operant/core/decorators';
 import * as di from '@operant/core/di';
 import { noopLogger } from '@operant/core/log';
 import { type ResourceRegistry } from '@operant/core/resources';
-import * as workqueue from '@operant/core/workqueue';
 import type { Container } from 'inversify';
 import { EnvtestError } from '../envtest/errors.js';
 import { fakeClient } from './builder.js';
@@ -96,7 +97,7 @@ export interface RunReport {
 }
 
 interface Running extends HarnessControllerSpec {
-  queue: workqueue.Workqueue<string>;
+  queue: controller.ControllerQueue;
 }
 
 export class ReconcileHarness implements Cluster {
@@ -249,31 +250,32 @@ export class ReconcileHarness implements Cluster {
   }
 
   private launch(spec: HarnessControllerSpec): void {
-    const queue = new workqueue.Workqueue<string>({ name: spec.name, clock: this.clock });
+    const queue = controller.newControllerQueue(spec.usePriorityQueue, { name: spec.name, clock: this.clock });
     this.controllers.push({ ...spec, queue });
-    const requests = {
-      add: (r: Request) => queue.add(requestKey(r)),
-      addAfter: (r: Request, ms: number) => queue.addAfter(requestKey(r), ms),
-      addRateLimited: (r: Request) => queue.addRateLimited(requestKey(r)),
+    const requests: RequestQueue = {
+      add: (r) => queue.add(requestKey(r)),
+      addAfter: (r, ms) => queue.addWithOptions(requestKey(r), { afterMs: ms }),
+      addRateLimited: (r) => queue.addWithOptions(requestKey(r), { rateLimited: true }),
+      addWithOptions: queue.prioritized ? (r, o) => queue.addWithOptions(requestKey(r), o) : undefined,
     };
     for (const s of spec.sources)
       void s.start(this.stopper.signal, requests, this.logger.child({ controller: spec.name }));
   }
 
-  private nextReady(): { c: Running; key: string } | undefined {
+  private nextReady(): { c: Running; key: string; priority: number } | undefined {
     for (let i = 0; i < this.controllers.length; i++) {
       const c = this.controllers[(this.turn + i) % this.controllers.length] as Running;
-      const key = c.queue.tryGet();
-      if (key !== undefined) {
+      const next = c.queue.tryGetWithPriority();
+      if (next !== undefined) {
         this.turn = (this.turn + i + 1) % this.controllers.length;
-        return { c, key };
+        return { c, ...next };
       }
     }
     return undefined;
   }
 
   /** One reconcile, with controller-runtime's outcome table (core's `Controller` has the same). */
-  private async reconcile({ c, key }: { c: Running; key: string }): Promise<void> {
+  private async reconcile({ c, key, priority }: { c: Running; key: string; priority: number }): Promise<void> {
     const request = requestFromKey(key);
     const reconcileID = randomUUID();
     const log = this.logger.child({
@@ -297,12 +299,13 @@ export class ReconcileHarness implements Cluster {
       const result: Result =
         (await c.reconciler.reconcile(request, { signal: this.stopper.signal, log, reconcileID })) ?? {};
       entry.result = result;
+      const requeuePriority = result.priority ?? priority;
       if (result.requeueAfter !== undefined && result.requeueAfter > 0) {
         c.queue.forget(key);
-        c.queue.addAfter(key, result.requeueAfter);
+        c.queue.addWithOptions(key, { afterMs: result.requeueAfter, priority: requeuePriority });
         entry.outcome = 'requeue_after';
       } else if (result.requeue) {
-        c.queue.addRateLimited(key);
+        c.queue.addWithOptions(key, { rateLimited: true, priority: requeuePriority });
         entry.outcome = 'requeue';
       } else c.queue.forget(key);
     } catch (err) {
@@ -312,7 +315,7 @@ export class ReconcileHarness implements Cluster {
         c.queue.forget(key);
       } else {
         entry.outcome = 'error';
-        c.queue.addRateLimited(key);
+        c.queue.addWithOptions(key, { rateLimited: true, priority });
       }
     } finally {
       c.queue.done(key);
