@@ -14,6 +14,7 @@
  * | `GetWebhookServer()`                      | `getWebhookServer()`                      |
  * | `AddHealthzCheck`, `AddReadyzCheck`       | `addHealthzCheck`, `addReadyzCheck`       |
  * | `GetControllerOptions()` (its shutdown)   | `gracefulShutdownTimeoutMs`               |
+ * | `Controller.ReconciliationTimeout`        | `reconcileTimeoutMs`                      |
  * | `metrics.Registry`                        | `metrics`                                 |
  * @module
  */
@@ -31,6 +32,9 @@ export interface Manager extends Cluster {
   readonly metrics: Metrics;
   /** Bound on the whole shutdown, and on each controller's drain. */
   readonly gracefulShutdownTimeoutMs: number;
+  /** Every controller's `reconcileTimeoutMs` and `reconcileTimeoutGraceMs` unless it sets its own. */
+  readonly reconcileTimeoutMs?: number;
+  readonly reconcileTimeoutGraceMs?: number;
   /** Who the injected `EventRecorder`'s Events report as (`reportingController`). */
   readonly eventSource: string;
   /** The checks served at `/healthz` and `/readyz` (`respond` answers as the probe server does). */

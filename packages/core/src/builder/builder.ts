@@ -45,6 +45,8 @@ export class Builder extends ControllerInputs {
       metrics: this.manager.metrics.controller,
       workqueueMetrics: this.manager.metrics.workqueue(name as string),
       gracefulShutdownTimeoutMs: this.manager.gracefulShutdownTimeoutMs,
+      reconcileTimeoutMs: this.manager.reconcileTimeoutMs,
+      reconcileTimeoutGraceMs: this.manager.reconcileTimeoutGraceMs,
       kind: forInfo?.kind,
       connectivity: this.manager.cache.rest,
       ...this.options,

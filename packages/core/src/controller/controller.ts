@@ -17,9 +17,17 @@
  * taken for an echo; so the controller stays level-triggered. `false` restores
  * controller-runtime's behaviour (store-only reads, every event enqueues).
  *
+ * Timeouts (`reconcileTimeoutMs`, off by default as in controller-runtime): the reconcile's
+ * signal aborts; if the reconcile ignores it for `reconcileTimeoutGraceMs` more, its worker
+ * is released for other keys and the run is counted as an error and abandoned, but its key
+ * stays in flight (the queue never hands it out) until the run settles; then it is requeued
+ * with backoff. controller-runtime only cancels the context, so a reconcile that ignores it
+ * holds its worker for good.
+ *
  * `start(signal)` starts the sources, waits for their caches (`cacheSyncTimeoutMs`), runs
- * the workers, and on abort stops handing out keys and lets in-flight reconciles finish
- * for up to `gracefulShutdownTimeoutMs` before aborting their signals.
+ * the workers, and on abort stops handing out keys and lets in-flight reconciles (abandoned
+ * ones too) finish for up to `gracefulShutdownTimeoutMs` before aborting their signals and
+ * returning.
  * @module
  */
 import { OperantError } from '@operant/crd/metadata';
@@ -37,12 +45,22 @@ import type { WorkqueueMetrics } from '../workqueue/queue.js';
 import { Workqueue } from '../workqueue/queue.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
 import type { ControllerMetrics, ReconcileOutcome } from './metrics.js';
+import { type Settled, settle, within } from './settle.js';
 
 export interface ControllerOptions {
   /** Concurrent reconciles (of different keys). Default 1. */
   maxConcurrentReconciles?: number;
-  /** Aborts a reconcile's signal after this many ms. Default: none. */
+  /**
+   * Aborts a reconcile's signal after this many ms (controller-runtime's
+   * `ReconciliationTimeout`). Default: none, or the manager's `reconcileTimeoutMs`.
+   */
   reconcileTimeoutMs?: number;
+  /**
+   * How long a reconcile may run on after `reconcileTimeoutMs` before its worker is released:
+   * the run is then counted as an error and abandoned (`operant_reconcile_abandoned`); its key
+   * stays in flight until it settles, then is requeued with backoff. Default 5 s.
+   */
+  reconcileTimeoutGraceMs?: number;
   /** Default: 5 ms…1000 s per key and 10 qps / burst 100 overall. */
   rateLimiter?: RateLimiter<string>;
   /** How long sources may take to sync before start fails. Default 2 min. */
@@ -84,6 +102,8 @@ export class Controller implements Runnable, LeaderElectionRunnable {
   private running: { signal: AbortSignal; requests: RequestQueue } | undefined;
   private readonly hardStop = new AbortController();
   private active = 0;
+  /** Reconciles abandoned after their timeout and grace that have not settled yet. */
+  private abandoned = 0;
   /** Keys whose last reconcile failed on the wire. */
   private readonly outageKeys = new Set<string>();
   private readonly origin: WriteOrigin;
@@ -97,6 +117,12 @@ export class Controller implements Runnable, LeaderElectionRunnable {
     if (!Number.isInteger(this.workers) || this.workers < 1) {
       throw new ControllerError(
         `unable to create controller ${name}: maxConcurrentReconciles must be a positive integer`,
+      );
+    }
+    const { reconcileTimeoutMs: timeout, reconcileTimeoutGraceMs: grace } = options;
+    if ((timeout !== undefined && !(timeout > 0)) || (grace !== undefined && !(grace >= 0))) {
+      throw new ControllerError(
+        `unable to create controller ${name}: reconcileTimeoutMs must be positive and reconcileTimeoutGraceMs not negative`,
       );
     }
     this.origin = { controller: name, readYourWrites: options.readYourWrites ?? true };
@@ -196,60 +222,102 @@ export class Controller implements Runnable, LeaderElectionRunnable {
       if (key === undefined) return;
       this.active++;
       this.options.metrics?.activeWorkers?.(this.name, this.active);
+      let abandoned = false;
       try {
-        await this.reconcileKey(key);
+        abandoned = await this.reconcileKey(key);
       } finally {
         this.active--;
         this.options.metrics?.activeWorkers?.(this.name, this.active);
-        this.queue.done(key);
+        // an abandoned key stays in flight: `abandon` marks it done when its run settles
+        if (!abandoned) this.queue.done(key);
       }
     }
   }
 
-  private async reconcileKey(key: string): Promise<void> {
+  /** Runs one reconcile of `key`; true when it was abandoned (still running, its key still in flight). */
+  private async reconcileKey(key: string): Promise<boolean> {
     const request: Request = requestFromKey(key);
     const reconcileID = process.getBuiltinModule('node:crypto').randomUUID();
     const log = this.log.child({ namespace: request.namespace, name: request.name, reconcileID });
-    const signals = [this.hardStop.signal];
-    if (this.options.reconcileTimeoutMs !== undefined)
-      signals.push(AbortSignal.timeout(this.options.reconcileTimeoutMs));
-    const context: ReconcileContext = { signal: AbortSignal.any(signals), log, reconcileID };
+    const timeoutMs = this.options.reconcileTimeoutMs;
+    const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
+    // a signal of its own per run (listeners a reconcile leaves on it go with it)
+    const signal = AbortSignal.any(timeout === undefined ? [this.hardStop.signal] : [this.hardStop.signal, timeout]);
+    const context: ReconcileContext = { signal, log, reconcileID };
     const started = performance.now();
-    let outcome: ReconcileOutcome;
-    let terminal = false;
-    let panic = false;
     this.outageKeys.delete(key);
-    try {
-      const result: Result =
-        (await runForController(this.origin, () => this.reconciler.reconcile(request, context))) ?? {};
+    const run = settle(async (): Promise<Result> => {
+      const result = await runForController(this.origin, () => this.reconciler.reconcile(request, context));
+      return result ?? {};
+    });
+    const graceMs = this.options.reconcileTimeoutGraceMs ?? 5_000;
+    const settled = timeoutMs === undefined ? await run : await within(run, timeoutMs + graceMs);
+    if (timeout?.aborted) this.options.metrics?.timedOut?.(this.name);
+    const report =
+      settled === undefined
+        ? this.abandon(key, run, log, `timed out after ${timeoutMs} ms and did not return within ${graceMs} ms more`)
+        : this.finish(key, settled, log);
+    const seconds = (performance.now() - started) / 1000;
+    this.options.metrics?.reconciled?.(this.name, report.outcome, seconds, report.terminal, report.panic);
+    return settled === undefined;
+  }
+
+  /** Applies controller-runtime's outcome table to a settled run. */
+  private finish(key: string, settled: Settled<Result>, log: Logger): Report {
+    if (settled.ok) {
+      const result = settled.value;
       if (result.requeueAfter !== undefined && result.requeueAfter > 0) {
         this.queue.forget(key);
         this.queue.addAfter(key, result.requeueAfter);
-        outcome = 'requeue_after';
-      } else if (result.requeue) {
-        this.queue.addRateLimited(key);
-        outcome = 'requeue';
-      } else {
-        this.queue.forget(key);
-        outcome = 'success';
+        return { outcome: 'requeue_after', terminal: false, panic: false };
       }
-    } catch (err) {
-      outcome = 'error';
-      panic =
-        err instanceof TypeError ||
-        err instanceof ReferenceError ||
-        err instanceof RangeError ||
-        err instanceof SyntaxError;
-      if (isTerminalError(err)) {
-        terminal = true;
-        this.queue.forget(key);
-        log.error('reconciler returned a terminal error; not requeueing', { error: err });
-      } else {
+      if (result.requeue) {
         this.queue.addRateLimited(key);
-        if (ClientError.is(err, 'transport')) this.outageKeys.add(key);
-        log.error('reconciler error', { error: err, requeues: this.queue.numRequeues(key) });
+        return { outcome: 'requeue', terminal: false, panic: false };
       }
+      this.queue.forget(key);
+      return { outcome: 'success', terminal: false, panic: false };
     }
-    this.options.metrics?.reconciled?.(this.name, outcome, (performance.now() - started) / 1000, terminal, panic);
+    const err = settled.error;
+    const panic =
+      err instanceof TypeError ||
+      err instanceof ReferenceError ||
+      err instanceof RangeError ||
+      err instanceof SyntaxError;
+    if (isTerminalError(err)) {
+      this.queue.forget(key);
+      log.error('reconciler returned a terminal error; not requeueing', { error: err });
+      return { outcome: 'error', terminal: true, panic };
+    }
+    this.queue.addRateLimited(key);
+    if (ClientError.is(err, 'transport')) this.outageKeys.add(key);
+    log.error('reconciler error', { error: err, requeues: this.queue.numRequeues(key) });
+    return { outcome: 'error', terminal: false, panic };
   }
+
+  /**
+   * Gives up waiting for a run past its timeout and grace: the worker moves on, the key stays
+   * in flight (never reconciled twice at once) until the run settles, then it is requeued
+   * with backoff, whatever the run returned, and marked done.
+   */
+  private abandon(key: string, run: Promise<unknown>, log: Logger, why: string): Report {
+    this.abandoned++;
+    this.options.metrics?.abandoned?.(this.name, this.abandoned);
+    log.error(`reconciler ${why}; releasing its worker, the key is retried with backoff once it settles`, {
+      error: new ControllerError(`unable to reconcile ${this.options.kind ?? 'object'} ${key}: ${why}`),
+    });
+    void run.then(() => {
+      this.abandoned--;
+      this.options.metrics?.abandoned?.(this.name, this.abandoned);
+      this.queue.addRateLimited(key);
+      this.queue.done(key);
+    });
+    return { outcome: 'error', terminal: false, panic: false };
+  }
+}
+
+interface Report {
+  outcome: ReconcileOutcome;
+  terminal: boolean;
+  panic: boolean;
 }

@@ -56,6 +56,13 @@ export interface ManagerOptions {
   logger?: Logger;
   /** Bound on the whole shutdown. Default 30 s. */
   gracefulShutdownTimeoutMs?: number;
+  /**
+   * The default `reconcileTimeoutMs` of its controllers (controller-runtime's
+   * `Controller.ReconciliationTimeout`). Default: none.
+   */
+  reconcileTimeoutMs?: number;
+  /** The default `reconcileTimeoutGraceMs` of its controllers. Default 5 s. */
+  reconcileTimeoutGraceMs?: number;
   leaderElector?: LeaderElector;
   /** Run controllers only while this process holds the Lease `leaderElectionID`. Default false. */
   leaderElection?: boolean;
@@ -107,6 +114,8 @@ export class ControllerManager implements Manager {
   readonly client: Client;
   readonly logger: Logger;
   readonly gracefulShutdownTimeoutMs: number;
+  readonly reconcileTimeoutMs: number | undefined;
+  readonly reconcileTimeoutGraceMs: number | undefined;
   /** The `reportingController` of the injected `EventRecorder` (`eventSource` option). */
   readonly eventSource: string;
   readonly metrics: Metrics;
@@ -131,6 +140,8 @@ export class ControllerManager implements Manager {
     this.registry = options.registry ?? new ResourceRegistry();
     this.logger = options.logger ?? newLogger();
     this.gracefulShutdownTimeoutMs = options.gracefulShutdownTimeoutMs ?? 30_000;
+    this.reconcileTimeoutMs = options.reconcileTimeoutMs;
+    this.reconcileTimeoutGraceMs = options.reconcileTimeoutGraceMs;
     this.eventSource = options.eventSource ?? 'operant';
     this.cache = new Cache({
       ...options.cache,
