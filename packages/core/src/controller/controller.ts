@@ -209,6 +209,7 @@ export class Controller implements Runnable, LeaderElectionRunnable {
       this.log.error('reconciles still running after the graceful shutdown timeout; aborting them', {
         timeoutMs,
         inFlight: this.queue.processingLen(),
+        abandoned: this.abandoned,
       });
       this.hardStop.abort(new ControllerError(`controller ${this.name} stopped`));
       return;

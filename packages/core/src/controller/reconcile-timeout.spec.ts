@@ -124,7 +124,7 @@ describe('Controller reconcile timeouts', () => {
     await until(() => runs.length === 2);
     // both workers are held; a third key still gets reconciled once they are released
     send('c');
-    await until(() => runs.includes('c'));
+    await until(() => runs.includes('c') && abandoned.length === 2);
     expect(abandoned).toEqual([1, 2]);
     expect(await sample(metrics, 'operant_reconcile_abandoned{controller="test"}')).toBe(2);
 
