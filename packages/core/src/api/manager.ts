@@ -15,6 +15,7 @@
  * | `AddHealthzCheck`, `AddReadyzCheck`       | `addHealthzCheck`, `addReadyzCheck`       |
  * | `GetControllerOptions()` (its shutdown)   | `gracefulShutdownTimeoutMs`               |
  * | `GetControllerOptions().UsePriorityQueue` | `usePriorityQueue`                        |
+ * | `Controller.ReconciliationTimeout`        | `reconcileTimeoutMs`                      |
  * | `metrics.Registry`                        | `metrics`                                 |
  * @module
  */
@@ -34,6 +35,9 @@ export interface Manager extends Cluster {
   readonly gracefulShutdownTimeoutMs: number;
   /** The default of each controller's `usePriorityQueue`. */
   readonly usePriorityQueue: boolean;
+  /** Every controller's `reconcileTimeoutMs` and `reconcileTimeoutGraceMs` unless it sets its own. */
+  readonly reconcileTimeoutMs?: number;
+  readonly reconcileTimeoutGraceMs?: number;
   /** Who the injected `EventRecorder`'s Events report as (`reportingController`). */
   readonly eventSource: string;
   /** The checks served at `/healthz` and `/readyz` (`respond` answers as the probe server does). */

@@ -46,6 +46,8 @@ export class Builder extends ControllerInputs {
       workqueueMetrics: this.manager.metrics.workqueue(name as string),
       gracefulShutdownTimeoutMs: this.manager.gracefulShutdownTimeoutMs,
       usePriorityQueue: this.manager.usePriorityQueue,
+      reconcileTimeoutMs: this.manager.reconcileTimeoutMs,
+      reconcileTimeoutGraceMs: this.manager.reconcileTimeoutGraceMs,
       kind: forInfo?.kind,
       connectivity: this.manager.cache.rest,
       ...this.options,

@@ -23,9 +23,17 @@
  * taken for an echo; so the controller stays level-triggered. `false` restores
  * controller-runtime's behaviour (store-only reads, every event enqueues).
  *
+ * Timeouts (`reconcileTimeoutMs`, off by default as in controller-runtime): the reconcile's
+ * signal aborts; if the reconcile ignores it for `reconcileTimeoutGraceMs` more, its worker
+ * is released for other keys and the run is counted as an error and abandoned, but its key
+ * stays in flight (the queue never hands it out) until the run settles; then it is requeued
+ * with backoff. controller-runtime only cancels the context, so a reconcile that ignores it
+ * holds its worker for good.
+ *
  * `start(signal)` starts the sources, waits for their caches (`cacheSyncTimeoutMs`), runs
- * the workers, and on abort stops handing out keys and lets in-flight reconciles finish
- * for up to `gracefulShutdownTimeoutMs` before aborting their signals.
+ * the workers, and on abort stops handing out keys and lets in-flight reconciles (abandoned
+ * ones too) finish for up to `gracefulShutdownTimeoutMs` before aborting their signals and
+ * returning.
  *
  * Warm standby (`enableWarmup`, default true; controller-runtime's `EnableWarmup`, opt-in
  * there): the manager calls `warmup(signal)` before it campaigns for leadership, which starts
@@ -49,12 +57,22 @@ import type { WorkqueueMetrics } from '../workqueue/queue.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
 import type { ControllerMetrics, ReconcileOutcome } from './metrics.js';
 import { type ControllerQueue, newControllerQueue } from './queue.js';
+import { type Settled, settle, within } from './settle.js';
 
 export interface ControllerOptions {
   /** Concurrent reconciles (of different keys). Default 1. */
   maxConcurrentReconciles?: number;
-  /** Aborts a reconcile's signal after this many ms. Default: none. */
+  /**
+   * Aborts a reconcile's signal after this many ms (controller-runtime's
+   * `ReconciliationTimeout`). Default: none, or the manager's `reconcileTimeoutMs`.
+   */
   reconcileTimeoutMs?: number;
+  /**
+   * How long a reconcile may run on after `reconcileTimeoutMs` before its worker is released:
+   * the run is then counted as an error and abandoned (`operant_reconcile_abandoned`); its key
+   * stays in flight until it settles, then is requeued with backoff. Default 5 s.
+   */
+  reconcileTimeoutGraceMs?: number;
   /**
    * Default: 5 ms…1000 s per key; on the plain queue also 10 qps / burst 100 overall
    * (controller-runtime's defaults for each queue).
@@ -115,6 +133,8 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
   private started = false;
   private readonly hardStop = new AbortController();
   private active = 0;
+  /** Reconciles abandoned after their timeout and grace that have not settled yet. */
+  private abandoned = 0;
   /** Keys whose last reconcile failed on the wire, with the priority of their retry. */
   private readonly outageKeys = new Map<string, number>();
   private readonly origin: WriteOrigin;
@@ -128,6 +148,12 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
     if (!Number.isInteger(this.workers) || this.workers < 1) {
       throw new ControllerError(
         `unable to create controller ${name}: maxConcurrentReconciles must be a positive integer`,
+      );
+    }
+    const { reconcileTimeoutMs: timeout, reconcileTimeoutGraceMs: grace } = options;
+    if ((timeout !== undefined && !(timeout > 0)) || (grace !== undefined && !(grace >= 0))) {
+      throw new ControllerError(
+        `unable to create controller ${name}: reconcileTimeoutMs must be positive and reconcileTimeoutGraceMs not negative`,
       );
     }
     this.origin = { controller: name, readYourWrites: options.readYourWrites ?? true };
@@ -241,6 +267,7 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
       this.log.error('reconciles still running after the graceful shutdown timeout; aborting them', {
         timeoutMs,
         inFlight: this.queue.processingLen(),
+        abandoned: this.abandoned,
       });
       this.hardStop.abort(new ControllerError(`controller ${this.name} stopped`));
       return;
@@ -255,62 +282,115 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
       const { key, priority } = next;
       this.active++;
       this.options.metrics?.activeWorkers?.(this.name, this.active);
+      let abandoned = false;
       try {
-        await this.reconcileKey(key, priority);
+        abandoned = await this.reconcileKey(key, priority);
       } finally {
         this.active--;
         this.options.metrics?.activeWorkers?.(this.name, this.active);
-        this.queue.done(key);
+        // an abandoned key stays in flight: `abandon` marks it done when its run settles
+        if (!abandoned) this.queue.done(key);
       }
     }
   }
 
-  /** Reconciles `key`, handed out at `priority`, and requeues it as the outcome says. */
-  private async reconcileKey(key: string, priority: number): Promise<void> {
+  /**
+   * Runs one reconcile of `key`, handed out at `priority`; true when it was abandoned (still
+   * running, its key still in flight).
+   */
+  private async reconcileKey(key: string, priority: number): Promise<boolean> {
     const request: Request = requestFromKey(key);
     const reconcileID = process.getBuiltinModule('node:crypto').randomUUID();
     const log = this.log.child({ namespace: request.namespace, name: request.name, reconcileID });
-    const signals = [this.hardStop.signal];
-    if (this.options.reconcileTimeoutMs !== undefined)
-      signals.push(AbortSignal.timeout(this.options.reconcileTimeoutMs));
-    const context: ReconcileContext = { signal: AbortSignal.any(signals), log, reconcileID };
+    const timeoutMs = this.options.reconcileTimeoutMs;
+    const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
+    // a signal of its own per run (listeners a reconcile leaves on it go with it)
+    const signal = AbortSignal.any(timeout === undefined ? [this.hardStop.signal] : [this.hardStop.signal, timeout]);
+    const context: ReconcileContext = { signal, log, reconcileID };
     const started = performance.now();
-    let outcome: ReconcileOutcome;
-    let terminal = false;
-    let panic = false;
     this.outageKeys.delete(key);
-    try {
-      const result: Result =
-        (await runForController(this.origin, () => this.reconciler.reconcile(request, context))) ?? {};
+    const run = settle(async (): Promise<Result> => {
+      const result = await runForController(this.origin, () => this.reconciler.reconcile(request, context));
+      return result ?? {};
+    });
+    const graceMs = this.options.reconcileTimeoutGraceMs ?? 5_000;
+    const settled = timeoutMs === undefined ? await run : await within(run, timeoutMs + graceMs);
+    if (timeout?.aborted) this.options.metrics?.timedOut?.(this.name);
+    const report =
+      settled === undefined
+        ? this.abandon(
+            key,
+            priority,
+            run,
+            log,
+            `timed out after ${timeoutMs} ms and did not return within ${graceMs} ms more`,
+          )
+        : this.finish(key, priority, settled, log);
+    const seconds = (performance.now() - started) / 1000;
+    this.options.metrics?.reconciled?.(this.name, report.outcome, seconds, report.terminal, report.panic);
+    return settled === undefined;
+  }
+
+  /**
+   * Applies controller-runtime's outcome table to a settled run; a requeue keeps the priority
+   * the key was handed out at unless the result names one.
+   */
+  private finish(key: string, priority: number, settled: Settled<Result>, log: Logger): Report {
+    if (settled.ok) {
+      const result = settled.value;
       const requeuePriority = result.priority ?? priority;
       if (result.requeueAfter !== undefined && result.requeueAfter > 0) {
         this.queue.forget(key);
         this.queue.addWithOptions(key, { afterMs: result.requeueAfter, priority: requeuePriority });
-        outcome = 'requeue_after';
-      } else if (result.requeue) {
+        return { outcome: 'requeue_after', terminal: false, panic: false };
+      }
+      if (result.requeue) {
         this.queue.addWithOptions(key, { rateLimited: true, priority: requeuePriority });
-        outcome = 'requeue';
-      } else {
-        this.queue.forget(key);
-        outcome = 'success';
+        return { outcome: 'requeue', terminal: false, panic: false };
       }
-    } catch (err) {
-      outcome = 'error';
-      panic =
-        err instanceof TypeError ||
-        err instanceof ReferenceError ||
-        err instanceof RangeError ||
-        err instanceof SyntaxError;
-      if (isTerminalError(err)) {
-        terminal = true;
-        this.queue.forget(key);
-        log.error('reconciler returned a terminal error; not requeueing', { error: err });
-      } else {
-        this.queue.addWithOptions(key, { rateLimited: true, priority });
-        if (ClientError.is(err, 'transport')) this.outageKeys.set(key, priority);
-        log.error('reconciler error', { error: err, requeues: this.queue.numRequeues(key) });
-      }
+      this.queue.forget(key);
+      return { outcome: 'success', terminal: false, panic: false };
     }
-    this.options.metrics?.reconciled?.(this.name, outcome, (performance.now() - started) / 1000, terminal, panic);
+    const err = settled.error;
+    const panic =
+      err instanceof TypeError ||
+      err instanceof ReferenceError ||
+      err instanceof RangeError ||
+      err instanceof SyntaxError;
+    if (isTerminalError(err)) {
+      this.queue.forget(key);
+      log.error('reconciler returned a terminal error; not requeueing', { error: err });
+      return { outcome: 'error', terminal: true, panic };
+    }
+    this.queue.addWithOptions(key, { rateLimited: true, priority });
+    if (ClientError.is(err, 'transport')) this.outageKeys.set(key, priority);
+    log.error('reconciler error', { error: err, requeues: this.queue.numRequeues(key) });
+    return { outcome: 'error', terminal: false, panic };
   }
+
+  /**
+   * Gives up waiting for a run past its timeout and grace: the worker moves on, the key stays
+   * in flight (never reconciled twice at once) until the run settles, then it is requeued
+   * with backoff at its priority, whatever the run returned, and marked done.
+   */
+  private abandon(key: string, priority: number, run: Promise<unknown>, log: Logger, why: string): Report {
+    this.abandoned++;
+    this.options.metrics?.abandoned?.(this.name, this.abandoned);
+    log.error(`reconciler ${why}; releasing its worker, the key is retried with backoff once it settles`, {
+      error: new ControllerError(`unable to reconcile ${this.options.kind ?? 'object'} ${key}: ${why}`),
+    });
+    void run.then(() => {
+      this.abandoned--;
+      this.options.metrics?.abandoned?.(this.name, this.abandoned);
+      this.queue.addWithOptions(key, { rateLimited: true, priority });
+      this.queue.done(key);
+    });
+    return { outcome: 'error', terminal: false, panic: false };
+  }
+}
+
+interface Report {
+  outcome: ReconcileOutcome;
+  terminal: boolean;
+  panic: boolean;
 }

@@ -24,7 +24,7 @@ const Widget = resourceType({
 const registry = new ResourceRegistry();
 const OnlyProd = createPredicateDecorator(() => namespace('prod'), 'OnlyProd');
 
-@Controller({ for: Widget, owns: [V1Deployment], maxConcurrentReconciles: 3 })
+@Controller({ for: Widget, owns: [V1Deployment], maxConcurrentReconciles: 3, reconcileTimeoutMs: 30_000 })
 @GenerationChanged()
 class WidgetReconciler {
   @Watches(V1ConfigMap)
@@ -68,7 +68,7 @@ describe('decorators record, the scanner builds a spec', () => {
       owns: [V1Deployment],
       reconcileMethod: 'reconcile',
       forPredicateMethods: ['notPaused'],
-      options: { maxConcurrentReconciles: 3 },
+      options: { maxConcurrentReconciles: 3, reconcileTimeoutMs: 30_000 },
     });
     expect(spec?.forPredicates).toHaveLength(1); // @GenerationChanged on the class: the for kind only
     expect(spec?.forPredicates[0]?.update).toBeDefined();

@@ -63,6 +63,13 @@ export interface ManagerOptions {
    * (controller-runtime's `Controller.UsePriorityQueue`). Default true.
    */
   usePriorityQueue?: boolean;
+  /**
+   * The default `reconcileTimeoutMs` of its controllers (controller-runtime's
+   * `Controller.ReconciliationTimeout`). Default: none.
+   */
+  reconcileTimeoutMs?: number;
+  /** The default `reconcileTimeoutGraceMs` of its controllers. Default 5 s. */
+  reconcileTimeoutGraceMs?: number;
   leaderElector?: LeaderElector;
   /** Run controllers only while this process holds the Lease `leaderElectionID`. Default false. */
   leaderElection?: boolean;
@@ -115,6 +122,8 @@ export class ControllerManager implements Manager {
   readonly logger: Logger;
   readonly gracefulShutdownTimeoutMs: number;
   readonly usePriorityQueue: boolean;
+  readonly reconcileTimeoutMs: number | undefined;
+  readonly reconcileTimeoutGraceMs: number | undefined;
   /** The `reportingController` of the injected `EventRecorder` (`eventSource` option). */
   readonly eventSource: string;
   readonly metrics: Metrics;
@@ -142,6 +151,8 @@ export class ControllerManager implements Manager {
     this.logger = options.logger ?? newLogger();
     this.gracefulShutdownTimeoutMs = options.gracefulShutdownTimeoutMs ?? 30_000;
     this.usePriorityQueue = options.usePriorityQueue ?? true;
+    this.reconcileTimeoutMs = options.reconcileTimeoutMs;
+    this.reconcileTimeoutGraceMs = options.reconcileTimeoutGraceMs;
     this.eventSource = options.eventSource ?? 'operant';
     this.cache = new Cache({
       ...options.cache,

@@ -61,6 +61,8 @@ export class Metrics {
   private readonly inFlight = new Map<string, () => number[]>();
   readonly leaderStatus: prom.Gauge<'name'>;
   private readonly panics: prom.Counter<'controller'>;
+  private readonly timeouts: prom.Counter<'controller'>;
+  private readonly abandoned: prom.Gauge<'controller'>;
   private readonly restRequests: prom.Counter<'code' | 'method' | 'host'>;
   private readonly restLatency: prom.Histogram<'verb' | 'host'>;
 
@@ -171,6 +173,18 @@ export class Metrics {
       labelNames: [c],
       registers,
     });
+    this.timeouts = new Counter({
+      name: 'controller_runtime_reconcile_timeouts_total',
+      help: 'Total number of reconciliation timeouts per controller',
+      labelNames: [c],
+      registers,
+    });
+    this.abandoned = new Gauge({
+      name: 'operant_reconcile_abandoned',
+      help: 'Reconciles still running past their timeout and grace, whose worker was released and whose key waits for them to settle',
+      labelNames: [c],
+      registers,
+    });
     this.restRequests = new Counter({
       name: 'rest_client_requests_total',
       help: 'Number of HTTP requests, partitioned by status code, method, and host',
@@ -200,10 +214,14 @@ export class Metrics {
       this.reconcileErrors.inc({ controller }, 0);
       this.terminalErrors.inc({ controller }, 0);
       this.panics.inc({ controller }, 0);
+      this.timeouts.inc({ controller }, 0);
+      this.abandoned.set({ controller }, 0);
       this.activeWorkers.set({ controller }, 0);
       this.maxConcurrent.set({ controller }, count);
     },
     activeWorkers: (controller, count) => this.activeWorkers.set({ controller }, count),
+    timedOut: (controller) => this.timeouts.inc({ controller }),
+    abandoned: (controller, count) => this.abandoned.set({ controller }, count),
     reconciled: (controller, outcome, seconds, terminal, panic) => {
       this.reconcileTotal.inc({ controller, result: outcome });
       if (panic) this.panics.inc({ controller });
