@@ -6,15 +6,15 @@
  *
  * `start(signal)`: runnables that need no leadership (servers) start first, then the cache
  * (and waits for it to sync), then leader runnables (controllers). On abort it stops in
- * order — controllers drain, then the cache, then the rest — within
- * `gracefulShutdownTimeoutMs`. A runnable that fails stops everything, and `start` rejects
- * with its error; so does a stop that passes the timeout (the Lease is then not released).
- * Leader election plugs in through `leaderElector`.
+ * order — controllers drain, then the cache, then the rest, then the event recorders
+ * (which write their pending series counts) — within `gracefulShutdownTimeoutMs`. A
+ * runnable that fails stops everything, and `start` rejects with its error; so does a stop
+ * that passes the timeout (the Lease is then not released). Leader election plugs in
+ * through `leaderElector`.
  * @module
  */
 
 import { readFileSync } from 'node:fs';
-import { hostname } from 'node:os';
 import { OperantError } from '@operant/crd/metadata';
 import type { Logger } from '../api/logger.js';
 import type { Manager } from '../api/manager.js';
@@ -25,7 +25,8 @@ import { newClient } from '../client/client.js';
 import { loadKubeConfig } from '../client/config.js';
 import type { Client, Reader } from '../client/interfaces.js';
 import type { KubeConfigSource as KubeConfig } from '../client/kubeconfig.js';
-import { type EventRecorder, Recorder } from '../events/recorder.js';
+import { EventBroadcaster, type EventsOptions } from '../events/broadcaster.js';
+import type { EventRecorder, Recorder } from '../events/recorder.js';
 import { Checks } from '../healthz/checks.js';
 import type { LeaderElector } from '../leaderelection/leader-elector.js';
 import { LeaseElector } from '../leaderelection/lease-elector.js';
@@ -53,6 +54,11 @@ export interface ManagerOptions {
    * source `kubectl describe` shows), e.g. the project name. Default `operant`.
    */
   eventSource?: string;
+  /**
+   * Which Events the recorders write (`api`: `events.k8s.io/v1` with series, the default,
+   * or core `v1`) and the series timing, retries and backlog (client-go's defaults).
+   */
+  events?: EventsOptions;
   logger?: Logger;
   /** Bound on the whole shutdown. Default 30 s. */
   gracefulShutdownTimeoutMs?: number;
@@ -125,6 +131,7 @@ export class ControllerManager implements Manager {
   private groups: { others: Group; leaders: Group; failure: (err: unknown) => void; elected: boolean } | undefined;
   private liveReader: ApiClient | undefined;
   private readonly leading: { promise: Promise<void>; resolve: () => void };
+  private readonly events: EventBroadcaster;
 
   constructor(options: ManagerOptions = {}) {
     this.kubeConfig = options.kubeConfig ?? loadKubeConfig();
@@ -145,6 +152,7 @@ export class ControllerManager implements Manager {
       readLive: options.readLive,
       fieldOwner: options.fieldOwner,
     });
+    this.events = new EventBroadcaster(this.client, this.logger.child({ component: 'events' }), options.events);
     this.metrics = options.metrics instanceof Metrics ? options.metrics : new Metrics(options.metrics);
     this.metrics.observeRestClient(this.cache.rest);
     this.leaderElector = options.leaderElector ?? this.leaseElector(options);
@@ -221,16 +229,14 @@ export class ControllerManager implements Manager {
 
   private readonly recorders = new Map<string, Recorder>();
 
-  /** An EventRecorder that reports as `name` (controller-runtime's `GetEventRecorderFor`). */
+  /**
+   * An EventRecorder that reports as `name` (controller-runtime's `GetEventRecorder`, or its
+   * deprecated `GetEventRecorderFor` with the option `events: { api: 'v1' }`).
+   */
   getEventRecorderFor(name: string): EventRecorder & { flush(): Promise<void> } {
     let recorder = this.recorders.get(name);
     if (recorder === undefined) {
-      recorder = new Recorder({
-        client: this.client,
-        controller: name,
-        instance: process.env.POD_NAME ?? hostname(),
-        logger: this.logger.child({ component: 'events', controller: name }),
-      });
+      recorder = this.events.newRecorder(name);
       this.recorders.set(name, recorder);
     }
     return recorder;
@@ -314,6 +320,9 @@ export class ControllerManager implements Manager {
     const others: Group = { stop: new AbortController(), running: [] };
     const leaders: Group = { stop: new AbortController(), running: [] };
     const cacheStop = new AbortController();
+    // stopped last, as controller-runtime stops its recorder provider: writes the pending series counts
+    const events: Group = { stop: new AbortController(), running: [] };
+    this.run(events, this.events, failure);
     this.groups = { others, leaders, failure, elected: false };
     const stopped = new Promise<void>((resolve) => {
       if (signal.aborted) resolve();
@@ -343,6 +352,7 @@ export class ControllerManager implements Manager {
       { stop: leaders.stop, running: [startup, ...leaders.running] },
       { stop: cacheStop, running: [cacheRunning] },
       others,
+      events,
     ]);
     // a drain past the deadline may leave a reconcile running: keep the Lease until it expires
     if (failed === undefined && !timedOut) await this.leaderElector?.release?.();
