@@ -2,11 +2,13 @@
  * The event recorder on the real control plane: an `events.k8s.io/v1` Event with the
  * fields client-go's `tools/events` writes; repeats folded into one Event's `series`, whose
  * count reaches the API server by the heartbeat, when the series ends and when the manager
- * stops; and the core/v1 recorder (`events: { api: 'v1' }`) with its counted repeats.
+ * stops; a refused write as one log line, never an exception for the caller; and the
+ * core/v1 recorder (`events: { api: 'v1' }`) with its counted repeats.
  */
 import { hostname } from 'node:os';
 import { expect, it } from '@jest/globals';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
+import type { LogFields, Logger } from '../src/api/logger.js';
 import type { KubernetesObject } from '../src/api/object.js';
 import { ApiClient } from '../src/client/api-client.js';
 import type { CoreV1Event as CoreV1View } from '../src/events/correlator.js';
@@ -106,6 +108,29 @@ describeWithControlPlane('events: the recorder writes events.k8s.io/v1 Events wi
     await mgr.elected();
     await halt();
     expect((await v1Events()).map((e) => e.series?.count)).toEqual([4]);
+  });
+
+  it('never throws into the caller: a refused write is one error log line', async () => {
+    const lines: { level: string; message: string; fields?: LogFields }[] = [];
+    const logger: Logger = {
+      error: (message, fields) => lines.push({ level: 'error', message, fields }),
+      warn: (message, fields) => lines.push({ level: 'warn', message, fields }),
+      info: () => undefined,
+      debug: () => undefined,
+      child: () => logger,
+    };
+    const { mgr } = await setUp('events-refused', { logger });
+    const recorder = mgr.getEventRecorderFor('widget-controller');
+    const ghost = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace: 'no-such-namespace', name: 'ghost' } };
+    expect(() => recorder.event(ghost, 'Normal', 'Synced', 'synced')).not.toThrow();
+    await recorder.flush();
+    expect(lines).toEqual([
+      {
+        level: 'error',
+        message: 'unable to write an event',
+        fields: expect.objectContaining({ namespace: 'no-such-namespace', regarding: 'ghost', tries: 1 }),
+      },
+    ]);
   });
 
   it('writes core/v1 Events with counted repeats with the option events: { api: "v1" }', async () => {
