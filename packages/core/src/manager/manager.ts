@@ -6,11 +6,12 @@
  *
  * `start(signal)`: runnables that need no leadership (servers) start first, then the cache
  * (and waits for it to sync), then leader runnables (controllers). On abort it stops in
- * order — controllers drain, then the cache, then the rest, then the event recorders
- * (which write their pending series counts) — within `gracefulShutdownTimeoutMs`. A
- * runnable that fails stops everything, and `start` rejects with its error; so does a stop
- * that passes the timeout (the Lease is then not released). Leader election plugs in
- * through `leaderElector`.
+ * order — controllers drain, then the cache, then the rest — within
+ * `gracefulShutdownTimeoutMs`. A runnable that fails stops everything, and `start` rejects
+ * with its error; so does a stop that passes the timeout (the Lease is then not released).
+ * Then, as controller-runtime stops its recorder provider last, the event recorders write
+ * their pending series counts in what is left of the timeout (what is late is left behind,
+ * no failure). Leader election plugs in through `leaderElector`.
  * @module
  */
 
@@ -352,10 +353,11 @@ export class ControllerManager implements Manager {
       { stop: leaders.stop, running: [startup, ...leaders.running] },
       { stop: cacheStop, running: [cacheRunning] },
       others,
-      events,
     ]);
     // a drain past the deadline may leave a reconcile running: keep the Lease until it expires
     if (failed === undefined && !timedOut) await this.leaderElector?.release?.();
+    // the recorders last (a write that outlives the deadline is left behind, no failure)
+    await this.stopAll(deadline, [events]);
     if (failed !== undefined) throw failed;
     if (timedOut) {
       throw new ManagerError(
