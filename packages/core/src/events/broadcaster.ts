@@ -59,6 +59,10 @@ export class EventBroadcaster {
       this.logger.error('unsupported event type, not recording the event', { eventType: occurrence.type });
       return;
     }
+    if (!regarding.name) {
+      this.logger.error('unable to record an event about an object without a name', { reason: occurrence.reason });
+      return;
+    }
     this.logger.debug('Event occurred', {
       object: { namespace: regarding.namespace, name: regarding.name },
       kind: regarding.kind,

@@ -17,11 +17,12 @@ export interface ObjectReference {
   fieldPath?: string;
 }
 
-export function objectReference(object: KubernetesObject): ObjectReference {
-  const meta = object.metadata ?? {};
+/** The reference to `object`; empty for no object (the recorder then refuses the event). */
+export function objectReference(object: KubernetesObject | undefined): ObjectReference {
+  const meta = object?.metadata ?? {};
   const reference: ObjectReference = {
-    apiVersion: object.apiVersion,
-    kind: object.kind,
+    apiVersion: object?.apiVersion,
+    kind: object?.kind,
     namespace: meta.namespace,
     name: meta.name,
     uid: meta.uid,
