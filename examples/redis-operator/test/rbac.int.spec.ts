@@ -172,6 +172,12 @@ describeOrSkip('the generated RBAC, for the operator ServiceAccount', skip, () =
         verb: 'create',
         namespace: 'apps',
       }),
+      'patch events.k8s.io events in apps (series)': await canI({
+        group: 'events.k8s.io',
+        resource: 'events',
+        verb: 'patch',
+        namespace: 'apps',
+      }),
       'watch secrets everywhere': await canI({ resource: 'secrets', verb: 'watch' }),
       'update secrets in apps': await canI({ resource: 'secrets', verb: 'update', namespace: 'apps' }),
       'create secrets in operator namespace': await canI({
@@ -190,6 +196,7 @@ describeOrSkip('the generated RBAC, for the operator ServiceAccount', skip, () =
       'list redisclusters everywhere': true,
       'create deployments in apps': true,
       'create events.k8s.io events in apps': true,
+      'patch events.k8s.io events in apps (series)': true,
       'watch secrets everywhere': true,
       'update secrets in apps': false,
       'create secrets in operator namespace': false,

@@ -188,7 +188,7 @@ describe('operant init', () => {
     expect(JSON.parse(await readFile(join(project, 'package.json'), 'utf8')).name).toBe('memcached-operator');
   });
 
-  it("scaffolds RBAC without Leases in the ClusterRole, main.ts's Lease by name in the leader-election Role", async () => {
+  it("scaffolds RBAC without Leases in the ClusterRole, main.ts's Lease by name and Events of both APIs in the leader-election Role", async () => {
     await init({ domain: 'example.com', name: 'redis-operator', repoDir: dir }, quiet);
     const id = /leaderElectionID: '([^']+)'/.exec(await read('src/main.ts'))?.[1];
     expect(id).toMatch(/^[0-9a-f]{8}\.example\.com$/);
@@ -204,6 +204,7 @@ describe('operant init', () => {
           verbs: ['get', 'list', 'watch', 'update', 'patch', 'delete'],
         },
         { apiGroups: [''], resources: ['events'], verbs: ['create', 'patch'] },
+        { apiGroups: ['events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] },
       ],
     });
     expect(parse((await read('config/rbac/role.yaml')).split('---\n')[1] ?? '')).toEqual({

@@ -1,5 +1,8 @@
 /**
- * Kubernetes Events: `manager.getEventRecorderFor(name).event(obj, 'Normal', 'Created', '…')`.
+ * Kubernetes Events: `manager.getEventRecorderFor(name).event(obj, 'Normal', 'Created', '…')`,
+ * or `.eventf(regarding, related, type, reason, action, note)`; `events.k8s.io/v1` with
+ * series by default, core/v1 with the manager option `events: { api: 'v1' }`.
  * @module events
  */
-export { type EventRecorder, type EventType, Recorder, type RecorderOptions } from './recorder.js';
+export { EventBroadcaster, type EventsAPI, type EventsOptions } from './broadcaster.js';
+export { type EventRecorder, type EventType, Recorder } from './recorder.js';

@@ -11,12 +11,13 @@
  * (their workers). On abort it stops in order — controllers drain, then the cache, then the
  * rest — within `gracefulShutdownTimeoutMs`. A runnable that fails stops everything, and
  * `start` rejects with its error; so does a stop that passes the timeout (the Lease is then
- * not released). Leader election plugs in through `leaderElector`.
+ * not released). Then, as controller-runtime stops its recorder provider last, the event
+ * recorders write their pending series counts in what is left of the timeout (what is late
+ * is left behind, no failure). Leader election plugs in through `leaderElector`.
  * @module
  */
 
 import { readFileSync } from 'node:fs';
-import { hostname } from 'node:os';
 import { OperantError } from '@operant/crd/metadata';
 import type { Logger } from '../api/logger.js';
 import type { Manager } from '../api/manager.js';
@@ -27,7 +28,8 @@ import { newClient } from '../client/client.js';
 import { loadKubeConfig } from '../client/config.js';
 import type { Client, Reader } from '../client/interfaces.js';
 import type { KubeConfigSource as KubeConfig } from '../client/kubeconfig.js';
-import { type EventRecorder, Recorder } from '../events/recorder.js';
+import { EventBroadcaster, type EventsOptions } from '../events/broadcaster.js';
+import type { EventRecorder, Recorder } from '../events/recorder.js';
 import { Checks } from '../healthz/checks.js';
 import type { LeaderElector } from '../leaderelection/leader-elector.js';
 import { LeaseElector } from '../leaderelection/lease-elector.js';
@@ -55,6 +57,11 @@ export interface ManagerOptions {
    * source `kubectl describe` shows), e.g. the project name. Default `operant`.
    */
   eventSource?: string;
+  /**
+   * Which Events the recorders write (`api`: `events.k8s.io/v1` with series, the default,
+   * or core `v1`) and the series timing, retries and backlog (client-go's defaults).
+   */
+  events?: EventsOptions;
   logger?: Logger;
   /** Bound on the whole shutdown. Default 30 s. */
   gracefulShutdownTimeoutMs?: number;
@@ -144,6 +151,7 @@ export class ControllerManager implements Manager {
     | undefined;
   private liveReader: ApiClient | undefined;
   private readonly leading: { promise: Promise<void>; resolve: () => void };
+  private readonly events: EventBroadcaster;
 
   constructor(options: ManagerOptions = {}) {
     this.kubeConfig = options.kubeConfig ?? loadKubeConfig();
@@ -167,6 +175,7 @@ export class ControllerManager implements Manager {
       readLive: options.readLive,
       fieldOwner: options.fieldOwner,
     });
+    this.events = new EventBroadcaster(this.client, this.logger.child({ component: 'events' }), options.events);
     this.metrics = options.metrics instanceof Metrics ? options.metrics : new Metrics(options.metrics);
     this.metrics.observeRestClient(this.cache.rest);
     this.leaderElector = options.leaderElector ?? this.leaseElector(options);
@@ -243,16 +252,14 @@ export class ControllerManager implements Manager {
 
   private readonly recorders = new Map<string, Recorder>();
 
-  /** An EventRecorder that reports as `name` (controller-runtime's `GetEventRecorderFor`). */
+  /**
+   * An EventRecorder that reports as `name` (controller-runtime's `GetEventRecorder`, or its
+   * deprecated `GetEventRecorderFor` with the option `events: { api: 'v1' }`).
+   */
   getEventRecorderFor(name: string): EventRecorder & { flush(): Promise<void> } {
     let recorder = this.recorders.get(name);
     if (recorder === undefined) {
-      recorder = new Recorder({
-        client: this.client,
-        controller: name,
-        instance: process.env.POD_NAME ?? hostname(),
-        logger: this.logger.child({ component: 'events', controller: name }),
-      });
+      recorder = this.events.newRecorder(name);
       this.recorders.set(name, recorder);
     }
     return recorder;
@@ -339,6 +346,9 @@ export class ControllerManager implements Manager {
     const others: Group = { stop: new AbortController(), running: [] };
     const leaders: Group = { stop: new AbortController(), running: [] };
     const cacheStop = new AbortController();
+    // stopped last, as controller-runtime stops its recorder provider: writes the pending series counts
+    const events: Group = { stop: new AbortController(), running: [] };
+    this.run(events, this.events, failure);
     this.groups = { others, leaders, failure, warm: false, elected: false };
     const stopped = new Promise<void>((resolve) => {
       if (signal.aborted) resolve();
@@ -373,6 +383,8 @@ export class ControllerManager implements Manager {
     ]);
     // a drain past the deadline may leave a reconcile running: keep the Lease until it expires
     if (failed === undefined && !timedOut) await this.leaderElector?.release?.();
+    // the recorders last (a write that outlives the deadline is left behind, no failure)
+    await this.stopAll(deadline, [events]);
     if (failed !== undefined) throw failed;
     if (timedOut) {
       throw new ManagerError(

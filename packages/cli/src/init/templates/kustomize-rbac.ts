@@ -2,7 +2,8 @@
  * `config/rbac`: the manager's ServiceAccount, its ClusterRole (`role.yaml`, written by
  * `operant rbac-gen` from the controllers: `pnpm manifests`; no Leases in it) and binding,
  * and the Role leader election needs in the manager's namespace only: its one Lease by
- * name (only `create` cannot be limited to a name), and Events (kubebuilder's layout).
+ * name (only `create` cannot be limited to a name), and Events, core and events.k8s.io
+ * (kubebuilder's layout).
  * @module
  */
 import { renderControllerRole } from '../../rbac-gen/command.js';
@@ -60,8 +61,10 @@ subjects:
 # role.yaml has no Leases). The Lease is the one --leader-election-id names (src/main.ts's
 # default): change resourceNames with it. create cannot be limited by resourceNames (the
 # API server authorizes it before the name is known); list and watch by name need a
-# metadata.name field selector. The Events are kubebuilder's (client-go's leader election
-# records them; Operant's records none).
+# metadata.name field selector. Events in both APIs, as kubebuilder: core v1 (client-go's
+# leader election records them; Operant's records none) and events.k8s.io, which Operant's
+# recorder writes (a controller recording Events about objects elsewhere declares them
+# with @Rbac).
 apiVersion: rbac.authorization.k8s.io/v1
 kind: Role
 metadata:
@@ -84,6 +87,12 @@ ${verbs(['create'])}
 ${verbs(['get', 'list', 'watch', 'update', 'patch', 'delete'])}
   - apiGroups:
       - ""
+    resources:
+      - events
+    verbs:
+${verbs(['create', 'patch'])}
+  - apiGroups:
+      - events.k8s.io
     resources:
       - events
     verbs:
