@@ -196,8 +196,9 @@ export class RedisClusterReconciler {
   /** Patches the status subresource when `status` differs (by content: cached objects carry prototypes); true when it wrote. */
   private async writeStatus(cluster: RedisCluster, status: RedisCluster['status']): Promise<boolean> {
     if (controllerutil.jsonEqual(cluster.status ?? {}, status)) return false;
-    await this.client.status().patch(cluster, mergePatch({ status }));
-    return true;
+    // the cache may still hold a cluster the API server has deleted: gone is nothing to report
+    const written = await this.client.status().patch(cluster, mergePatch({ status })).catch(ignoreNotFound);
+    return written !== undefined;
   }
 
   /** Removes the registry record (no owner reference can reach it), then the finalizer. */
@@ -211,7 +212,8 @@ export class RedisClusterReconciler {
       })
       .catch(ignoreNotFound);
     controllerutil.removeFinalizer(cluster, FINALIZER);
-    await this.client.update(cluster);
-    log.info('finalized: registry record removed');
+    // a cache that lags may hand out a cluster whose finalizer is already gone with it: done
+    const updated = await this.client.update(cluster).catch(ignoreNotFound);
+    if (updated !== undefined) log.info('finalized: registry record removed');
   }
 }

@@ -1,6 +1,15 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { Environment } from './environment.js';
 import { EnvtestError } from './errors.js';
@@ -34,12 +43,12 @@ describe('Environment start failures', () => {
     for (const name of ['etcd', 'kube-apiserver']) {
       writeFileSync(
         join(bin, name),
-        `#!/bin/sh\necho "${name}: line one"\necho "${name}: fatal: cannot start" >&2\nexit 3\n`,
+        // it writes down its arguments (etcd's name its data folder, inside the environment's own)
+        `#!/bin/sh\necho "$@" > "${join(dir, `${name}.args`)}"\necho "${name}: line one"\necho "${name}: fatal: cannot start" >&2\nexit 3\n`,
       );
       chmodSync(join(bin, name), 0o755);
     }
     const environment = new Environment({ env: { ...env, KUBEBUILDER_ASSETS: bin }, startTimeoutMs: 10_000 });
-    const before = ownTempDirs();
     let caught: unknown;
     try {
       await environment.start();
@@ -49,7 +58,10 @@ describe('Environment start failures', () => {
     expect(EnvtestError.is(caught, 'startFailed')).toBe(true);
     expect((caught as Error).message).toMatch(/^unable to start etcd: it exited \(exit code 3\)/);
     expect((caught as Error).message).toContain('etcd: fatal: cannot start');
-    expect(ownTempDirs()).toEqual(before);
+    // the folder it made is gone (other suites may be making their own meanwhile: only this one counts)
+    const dataDir = /--data-dir[= ](\S+)/.exec(readFileSync(join(dir, 'etcd.args'), 'utf8'))?.[1];
+    expect(dataDir).toContain('operant-envtest-');
+    expect(existsSync(dirname(dataDir as string))).toBe(false);
     expect(environment.directory === undefined || !existsSync(environment.directory)).toBe(true);
     await environment.stop(); // a second stop is harmless
     await expect(environment.start()).rejects.toMatchObject({ kind: 'stopped' });
