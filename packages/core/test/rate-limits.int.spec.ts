@@ -9,10 +9,11 @@
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { V1ConfigMap } from '@kubernetes/client-node';
+import type { EnvtestUser } from '@operant/testing';
 import { describeOrSkip, eventually, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import type { LogFields, Logger } from '../src/api/logger.js';
 import { ApiClient } from '../src/client/api-client.js';
-import { RestClient, type WaitObserver } from '../src/client/rest.js';
+import { RestClient, type RestClientOptions, type WaitObserver } from '../src/client/rest.js';
 import { closeTransports } from '../src/client/transport/transport.js';
 import { ControllerManager } from '../src/manager/manager.js';
 import { Metrics } from '../src/metrics/metrics.js';
@@ -41,18 +42,36 @@ describeOrSkip('client rate limits on their own control plane', skip, () => {
   });
   let admin: ApiClient;
   let ns: string;
+  /** The throttled user, and the UIDs of the FlowSchema and PriorityLevel that throttle it. */
+  let user: EnvtestUser;
+  let schema: { metadata: { uid: string } };
+  let level: { metadata: { uid: string } };
+
+  /** A client of the throttled user that records its debug log, waits and metrics. */
+  function throttledClient(options: RestClientOptions = {}) {
+    const logged: { message: string; fields: LogFields }[] = [];
+    const rest = new RestClient(user.kubeConfig, { ...options, logger: recordingLogger(logged) });
+    const metrics = new Metrics({ collectDefaultMetrics: false });
+    metrics.observeRestClient(rest);
+    const waits: Parameters<WaitObserver>[0][] = [];
+    rest.onWait((wait) => void waits.push(wait));
+    const list = (signal?: AbortSignal) =>
+      rest.json<{ items: V1ConfigMap[] }>(
+        { method: 'GET', path: `/api/v1/namespaces/${ns}/configmaps`, signal },
+        'unable to list',
+      );
+    const retries = async () => {
+      const counted =
+        (await metrics.registry.getSingleMetric('rest_client_request_retries_total')?.get())?.values ?? [];
+      return { byCode: counted, total: counted.reduce((sum, v) => sum + v.value, 0) };
+    };
+    return { rest, logged, waits, list, retries };
+  }
 
   beforeAll(async () => {
     admin = new ApiClient({ kubeConfig: env.kubeConfig() });
     ns = await newNamespace(admin, 'rate');
     await Promise.all(Array.from({ length: 200 }, (_, i) => admin.create(cm(ns, `cm-${i}`, { i: String(i) }))));
-  });
-
-  afterAll(async () => {
-    await closeTransports();
-  });
-
-  it("should wait out priority and fairness' 429 Retry-After, retry, count the retries and log the FlowSchema", async () => {
     const post = <T>(path: string, body: unknown) =>
       admin.rest.json<T>({ method: 'POST', path, body }, `unable to create ${path}`);
     // `view` is aggregated by kube-controller-manager, which this control plane does not run
@@ -69,7 +88,7 @@ describeOrSkip('client rate limits on their own control plane', skip, () => {
       roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: NAME },
       subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: NAME }],
     });
-    const level = await post<{ metadata: { uid: string } }>(
+    level = await post<{ metadata: { uid: string } }>(
       '/apis/flowcontrol.apiserver.k8s.io/v1/prioritylevelconfigurations',
       {
         apiVersion: 'flowcontrol.apiserver.k8s.io/v1',
@@ -86,7 +105,7 @@ describeOrSkip('client rate limits on their own control plane', skip, () => {
         },
       },
     );
-    const schema = await post<{ metadata: { uid: string } }>('/apis/flowcontrol.apiserver.k8s.io/v1/flowschemas', {
+    schema = await post<{ metadata: { uid: string } }>('/apis/flowcontrol.apiserver.k8s.io/v1/flowschemas', {
       apiVersion: 'flowcontrol.apiserver.k8s.io/v1',
       kind: 'FlowSchema',
       metadata: { name: NAME },
@@ -105,25 +124,22 @@ describeOrSkip('client rate limits on their own control plane', skip, () => {
       },
     });
 
-    const user = await env.addUser(NAME);
-    const logged: { message: string; fields: LogFields }[] = [];
-    const rest = new RestClient(user.kubeConfig, { logger: recordingLogger(logged) });
-    const metrics = new Metrics({ collectDefaultMetrics: false });
-    metrics.observeRestClient(rest);
-    const waits: Parameters<WaitObserver>[0][] = [];
-    rest.onWait((wait) => void waits.push(wait));
-    const list = () =>
-      rest.json<{ items: V1ConfigMap[] }>(
-        { method: 'GET', path: `/api/v1/namespaces/${ns}/configmaps` },
-        'unable to list',
-      );
-
+    user = await env.addUser(NAME);
     // the API server's flow control picks the new FlowSchema up asynchronously
+    const { rest } = throttledClient();
     await eventually(async () => {
       const res = await rest.send({ method: 'GET', path: `/api/v1/namespaces/${ns}/configmaps`, query: { limit: 1 } });
       await res.text();
       expect(res.headers['x-kubernetes-pf-flowschema-uid']).toBe(schema.metadata.uid);
     });
+  }, 60_000);
+
+  afterAll(async () => {
+    await closeTransports();
+  });
+
+  it("should wait out priority and fairness' 429 Retry-After, retry, count the retries and log the FlowSchema", async () => {
+    const { logged, waits, list, retries } = throttledClient();
 
     // three lists at once on one seat: the level rejects the ones that arrive while it is taken
     let rounds = 0;
@@ -150,10 +166,10 @@ describeOrSkip('client rate limits on their own control plane', skip, () => {
 
     // one retry per wait, counted by the code of the retried attempt
     const host = new URL(user.kubeConfig.getCurrentCluster()?.server as string).host;
-    const counted = (await metrics.registry.getSingleMetric('rest_client_request_retries_total')?.get())?.values ?? [];
-    expect(counted.every((v) => v.labels.verb === 'GET' && v.labels.host === host)).toBe(true);
-    expect(counted.reduce((sum, v) => sum + v.value, 0)).toBe(retried.length);
-    expect(counted.some((v) => v.labels.code === '200')).toBe(true);
+    const counted = await retries();
+    expect(counted.byCode.every((v) => v.labels.verb === 'GET' && v.labels.host === host)).toBe(true);
+    expect(counted.total).toBe(retried.length);
+    expect(counted.byCode.some((v) => v.labels.code === '200')).toBe(true);
 
     const logs = logged.filter((entry) => entry.message === 'Got a Retry-After response');
     expect(logs).toHaveLength(retried.length);
@@ -164,6 +180,41 @@ describeOrSkip('client rate limits on their own control plane', skip, () => {
       priorityLevelUID: level.metadata.uid,
     });
   }, 120_000);
+
+  it('should stop waiting and send nothing more when the caller aborts during a Retry-After wait', async () => {
+    const { logged, list, retries } = throttledClient();
+    let aborted: PromiseSettledResult<unknown>[] = [];
+    for (let round = 0; round < 10 && aborted.length === 0; round++) {
+      const abort = new AbortController();
+      const lists = Promise.allSettled([list(abort.signal), list(abort.signal), list(abort.signal)]);
+      // abort as soon as one of them is told to come back later
+      const poll = setInterval(() => {
+        if (logged.some((entry) => entry.message === 'Got a Retry-After response')) abort.abort();
+      }, 1);
+      const settled = await lists;
+      clearInterval(poll);
+      aborted = settled.filter((r) => r.status === 'rejected');
+    }
+    // the told one was waiting; another may have been on the wire still
+    const reasons = aborted.map((r) => (r as PromiseRejectedResult).reason as Error);
+    expect(reasons.length).toBeGreaterThan(0);
+    for (const reason of reasons) expect(reason).toMatchObject({ kind: 'aborted' });
+    expect(reasons.some((reason) => /aborted while waiting to retry/.test(reason.message))).toBe(true);
+    expect((await retries()).total).toBe(0);
+  }, 120_000);
+
+  it('should return the 429 to the caller and retry nothing with maxRetries: 0', async () => {
+    const { waits, list, retries } = throttledClient({ maxRetries: 0 });
+    let rejected: PromiseRejectedResult[] = [];
+    for (let round = 0; round < 10 && rejected.length === 0; round++) {
+      const settled = await Promise.allSettled([list(), list(), list()]);
+      rejected = settled.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    }
+    expect(rejected.length).toBeGreaterThan(0);
+    for (const { reason } of rejected) expect(reason).toMatchObject({ kind: 'tooManyRequests', code: 429 });
+    expect(waits.filter((w) => w.cause === 'retryAfter')).toEqual([]);
+    expect((await retries()).total).toBe(0);
+  }, 60_000);
 
   it("should make one token bucket for a manager's client: { qps, burst } and time its waits", async () => {
     const manager = new ControllerManager({
