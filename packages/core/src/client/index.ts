@@ -74,6 +74,7 @@ export {
   type RestClientOptions,
   type RestRequest,
   type RestResponse,
+  type WaitObserver,
 } from './rest.js';
 export {
   compileFieldSelector,
@@ -85,4 +86,6 @@ export {
   type LabelSelectorRequirement,
   labelSelectorString,
 } from './selectors.js';
+export { type RateLimiter, tokenBucketRateLimiter } from './transport/rate-limiter.js';
+export type { RetryAfter } from './transport/retry-after.js';
 export { closeTransports, type TransportOptions } from './transport/transport.js';

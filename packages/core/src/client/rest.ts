@@ -8,13 +8,25 @@
  * `ClientError('aborted')`; HTTP error statuses are returned, not thrown: callers turn them
  * into errors that name the object. `onRequest` observes every request (tests assert paging
  * with it), `onResponse` every outcome and its latency (the `rest_client_*` metrics).
+ *
+ * Rate limits, as client-go's `rest.Request`: with `qps` (off by default, as in
+ * controller-runtime) every request but a watch's first attempt waits for a token of the
+ * client's one bucket (`transport/rate-limiter.ts`); a 429, or a status >= 500, with
+ * `Retry-After` is sent again after that many seconds, up to `maxRetries` (10) times, for
+ * any verb: the server did not process it (`transport/retry-after.ts`). `onWait` observes
+ * both kinds of wait (`rest_client_rate_limiter_duration_seconds`), `onResponse` marks the
+ * retried attempts (`rest_client_request_retries_total`).
  * @module
  */
 import type { Dispatcher } from 'undici';
+import { type Logger, noopLogger } from '../api/logger.js';
 import type { Status } from '../api/status.js';
+import { sleep } from '../cache/backoff.js';
 import { ClientError, statusError } from './errors.js';
 import type { KubeCluster, KubeConfigSource, KubeUser } from './kubeconfig.js';
 import { Credentials } from './transport/credentials.js';
+import { DEFAULT_BURST, type RateLimiter, tokenBucketRateLimiter } from './transport/rate-limiter.js';
+import { DEFAULT_MAX_RETRIES, type RetryAfter, retryAfter } from './transport/retry-after.js';
 import { dispatcherFor, type TransportOptions } from './transport/transport.js';
 
 export interface RestRequest {
@@ -41,25 +53,74 @@ export interface RestResponse {
 export type RequestObserver = (request: { method: string; url: URL }) => void;
 
 /**
- * Called once per request when its response headers arrived or it failed: the HTTP status,
- * or `'<error>'` when none arrived, and the seconds it took.
+ * Called once per attempt of a request when its response headers arrived or it failed: the
+ * HTTP status, or `'<error>'` when none arrived, the seconds it took, and whether it was a
+ * retry (an attempt after a `Retry-After` response).
  */
-export type ResponseObserver = (response: { method: string; url: URL; code: string; seconds: number }) => void;
+export type ResponseObserver = (response: {
+  method: string;
+  url: URL;
+  code: string;
+  seconds: number;
+  retry: boolean;
+}) => void;
 
-export interface RestClientOptions extends TransportOptions {}
+/**
+ * Called after a request waited before an attempt: for a token of the client rate limiter
+ * (`rateLimiter`), or for the `Retry-After` seconds the server asked for (`retryAfter`, with
+ * what the server sent). `seconds` is the time it waited.
+ */
+export type WaitObserver = (wait: {
+  method: string;
+  url: URL;
+  cause: 'rateLimiter' | 'retryAfter';
+  seconds: number;
+  retryAfter?: RetryAfter & { code: number; attempt: number };
+}) => void;
+
+export interface RestClientOptions extends TransportOptions {
+  /**
+   * Client-side limit in requests per second, shared by every request of this client
+   * (`rest.Config.QPS`). Off when unset or <= 0 (the default, as controller-runtime's
+   * `GetConfig` sets `QPS = -1`): the API server's priority and fairness limits instead.
+   */
+  qps?: number;
+  /** Requests allowed at once above `qps` (`rest.Config.Burst`); default 10, as client-go. */
+  burst?: number;
+  /** A limiter of one's own (`rest.Config.RateLimiter`); overrides `qps` and `burst`. */
+  rateLimiter?: RateLimiter;
+  /** Retries after a `Retry-After` response (`Request.MaxRetries`); default 10, 0 turns them off. */
+  maxRetries?: number;
+  /** Where throttled requests are logged (debug). */
+  logger?: Logger;
+}
+
+/** client-go's `longThrottleLatency`: a rate-limiter wait longer than this is logged. */
+const LONG_THROTTLE_MS = 50;
 
 export class RestClient {
   private readonly observers: RequestObserver[] = [];
   private readonly responseObservers: ResponseObserver[] = [];
   private readonly reachableObservers: (() => void)[] = [];
+  private readonly waitObservers: WaitObserver[] = [];
   private credentials: Credentials | undefined;
   /** A request failed on the wire and no response has arrived since. */
   private unreachable = false;
+  /** The client's one token bucket (undefined: no client-side limit). */
+  readonly rateLimiter: RateLimiter | undefined;
+  private readonly maxRetries: number;
+  private readonly logger: Logger;
 
   constructor(
     readonly kubeConfig: KubeConfigSource,
     private readonly options: RestClientOptions = {},
-  ) {}
+  ) {
+    const { qps, burst, rateLimiter } = options;
+    this.rateLimiter =
+      rateLimiter ?? (qps !== undefined && qps > 0 ? tokenBucketRateLimiter(qps, burst ?? DEFAULT_BURST) : undefined);
+    this.maxRetries = Math.max(0, options.maxRetries ?? DEFAULT_MAX_RETRIES);
+    this.logger = options.logger ?? noopLogger;
+  }
 
   /** Observes every request of this client; returns a function that removes the observer. */
   onRequest(observer: RequestObserver): () => void {
@@ -69,6 +130,11 @@ export class RestClient {
   /** Observes the outcome of every request (for the `rest_client_*` metrics); returns a remover. */
   onResponse(observer: ResponseObserver): () => void {
     return addTo(this.responseObservers, observer);
+  }
+
+  /** Observes every wait before an attempt (rate limiter, `Retry-After`); returns a remover. */
+  onWait(observer: WaitObserver): () => void {
+    return addTo(this.waitObservers, observer);
   }
 
   /**
@@ -85,9 +151,80 @@ export class RestClient {
     return !this.unreachable;
   }
 
-  private responded(method: string, url: URL, code: string, started: number): void {
+  private responded(method: string, url: URL, code: string, started: number, retry: boolean): void {
     const seconds = (performance.now() - started) / 1000;
-    for (const observer of this.responseObservers) observer({ method, url, code, seconds });
+    for (const observer of this.responseObservers) observer({ method, url, code, seconds, retry });
+  }
+
+  private waited(wait: Parameters<WaitObserver>[0]): void {
+    for (const observer of this.waitObservers) observer(wait);
+  }
+
+  /** Takes a token of the client's rate limiter (client-go's `tryThrottle`), logging a long wait. */
+  private async throttle(req: RestRequest, url: URL, reason: string): Promise<void> {
+    const limiter = this.rateLimiter;
+    if (limiter === undefined) return;
+    const started = performance.now();
+    if (!limiter.tryAccept()) {
+      try {
+        await limiter.wait(req.signal);
+      } catch (err) {
+        throw new ClientError('aborted', `request ${req.method} ${req.path} was aborted before it was sent`, {
+          cause: err,
+        });
+      }
+    }
+    const ms = performance.now() - started;
+    if (ms > LONG_THROTTLE_MS) {
+      this.logger.debug('Waited before sending request', {
+        delay: `${Math.round(ms)}ms`,
+        reason,
+        verb: req.method,
+        URL: url.href,
+      });
+    }
+    this.waited({ method: req.method, url, cause: 'rateLimiter', seconds: ms / 1000 });
+  }
+
+  /** Waits out a `Retry-After` (client-go's `withRetry.Before`); rejects when the request is aborted. */
+  private async sleepRetryAfter(
+    req: RestRequest,
+    url: URL,
+    after: RetryAfter,
+    code: number,
+    attempt: number,
+  ): Promise<void> {
+    const { seconds, flowSchemaUID, priorityLevelUID } = after;
+    this.logger.debug('Got a Retry-After response', {
+      delay: `${seconds}s`,
+      attempt,
+      code,
+      verb: req.method,
+      url: url.href,
+      flowSchemaUID,
+      priorityLevelUID,
+    });
+    const started = performance.now();
+    const until = started + seconds * 1000;
+    const signal = req.signal ?? new AbortController().signal;
+    // a timer may fire a fraction of a millisecond early: the server asked for at least this
+    while (performance.now() < until && !signal.aborted) await sleep(until - performance.now(), signal);
+    if (signal.aborted) {
+      throw new ClientError('aborted', `request ${req.method} ${req.path} was aborted while waiting to retry`);
+    }
+    const waited = (performance.now() - started) / 1000;
+    this.waited({
+      method: req.method,
+      url,
+      cause: 'retryAfter',
+      seconds: waited,
+      retryAfter: { ...after, code, attempt },
+    });
+    const reason =
+      code === 429
+        ? `retries: ${attempt}, retry-after: ${seconds}s - retry-reason: due to server-side throttling, FlowSchema UID: ${JSON.stringify(flowSchemaUID ?? '')}`
+        : `retries: ${attempt}, retry-after: ${seconds}s - retry-reason: ${code}`;
+    await this.throttle(req, url, reason);
   }
 
   /** The credentials of the current cluster and user (rebuilt if the current context changed). */
@@ -98,7 +235,11 @@ export class RestClient {
     return this.credentials;
   }
 
-  /** Sends a request; resolves with any HTTP status, rejects only on transport failure or abort. */
+  /**
+   * Sends a request; resolves with any HTTP status, rejects only on transport failure or
+   * abort. It waits for the rate limiter first (not a watch), and sends it again after a
+   * `Retry-After` response, up to `maxRetries` times; the last response is returned.
+   */
   async send(req: RestRequest): Promise<RestResponse> {
     const cluster = this.kubeConfig.getCurrentCluster();
     if (cluster === null || cluster.server === undefined)
@@ -107,6 +248,29 @@ export class RestClient {
     for (const [key, value] of Object.entries(req.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
+    // client-go does not rate limit a watch, only its retries
+    if (url.searchParams.get('watch') !== 'true') {
+      await this.throttle(req, url, 'client-side throttling, not priority and fairness');
+    }
+    const body = req.body === undefined ? undefined : JSON.stringify(req.body);
+    for (let attempt = 0; ; attempt++) {
+      const res = await this.attempt(req, url, cluster, body, attempt > 0);
+      const after = attempt < this.maxRetries ? retryAfter(res.status, res.headers) : undefined;
+      if (after === undefined) return res;
+      // the connection is reused: read the small error body to its end
+      await res.text().catch(() => '');
+      await this.sleepRetryAfter(req, url, after, res.status, attempt + 1);
+    }
+  }
+
+  /** One attempt on the wire, with the credentials as of now. */
+  private async attempt(
+    req: RestRequest,
+    url: URL,
+    cluster: KubeCluster,
+    body: string | undefined,
+    retry: boolean,
+  ): Promise<RestResponse> {
     const credentials = this.credentialsFor(cluster, this.kubeConfig.getCurrentUser());
     let dispatcher: Dispatcher;
     const headers: Record<string, string> = { accept: req.accept ?? 'application/json' };
@@ -119,11 +283,7 @@ export class RestClient {
         cause: err,
       });
     }
-    let body: string | undefined;
-    if (req.body !== undefined) {
-      headers['content-type'] = req.contentType ?? 'application/json';
-      body = JSON.stringify(req.body);
-    }
+    if (body !== undefined) headers['content-type'] = req.contentType ?? 'application/json';
     for (const observer of this.observers) observer({ method: req.method, url });
     const started = performance.now();
     try {
@@ -135,7 +295,7 @@ export class RestClient {
         body,
         signal: req.signal,
       });
-      this.responded(req.method, url, String(res.statusCode), started);
+      this.responded(req.method, url, String(res.statusCode), started, retry);
       if (res.statusCode === 401) credentials.unauthorized();
       if (this.unreachable) {
         this.unreachable = false;
@@ -148,7 +308,7 @@ export class RestClient {
         stream: () => res.body,
       };
     } catch (err) {
-      this.responded(req.method, url, '<error>', started);
+      this.responded(req.method, url, '<error>', started, retry);
       if (req.signal?.aborted) {
         throw new ClientError('aborted', `request ${req.method} ${req.path} was aborted`, { cause: err });
       }

@@ -28,6 +28,7 @@ import { newClient } from '../client/client.js';
 import { loadKubeConfig } from '../client/config.js';
 import type { Client, Reader } from '../client/interfaces.js';
 import type { KubeConfigSource as KubeConfig } from '../client/kubeconfig.js';
+import { RestClient, type RestClientOptions } from '../client/rest.js';
 import { EventBroadcaster, type EventsOptions } from '../events/broadcaster.js';
 import type { EventRecorder, Recorder } from '../events/recorder.js';
 import { Checks } from '../healthz/checks.js';
@@ -48,6 +49,13 @@ export interface ManagerOptions {
   registry?: ResourceRegistry;
   /** Cache configuration (per-kind scoping, transforms, …); `kubeConfig` and `registry` come from the manager. */
   cache?: Omit<CacheOptions, 'kubeConfig' | 'registry' | 'logger'>;
+  /**
+   * The wire of the manager's one `RestClient` (shared by its cache, client and leader
+   * election): client-side `qps` and `burst` (off by default, as controller-runtime's
+   * `GetConfig`: the API server's priority and fairness limits), `maxRetries` after a
+   * `Retry-After` (default 10), `http2`.
+   */
+  client?: Omit<RestClientOptions, 'logger'>;
   /** Kinds the client reads from the API server instead of the cache. */
   readLive?: readonly ResourceType[];
   /** Field manager of the client's writes. */
@@ -164,6 +172,9 @@ export class ControllerManager implements Manager {
     this.eventSource = options.eventSource ?? 'operant';
     this.cache = new Cache({
       ...options.cache,
+      rest:
+        options.cache?.rest ??
+        new RestClient(this.kubeConfig, { ...options.client, logger: this.logger.child({ component: 'rest' }) }),
       kubeConfig: this.kubeConfig,
       registry: this.registry,
       logger: this.logger.child({ component: 'cache' }),

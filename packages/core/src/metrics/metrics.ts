@@ -7,6 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import type * as prom from 'prom-client';
+import type { RestClient } from '../client/rest.js';
 import type { ControllerMetrics, ReconcileOutcome } from '../controller/metrics.js';
 import type { WorkqueueMetrics } from '../workqueue/queue.js';
 
@@ -65,6 +66,8 @@ export class Metrics {
   private readonly abandoned: prom.Gauge<'controller'>;
   private readonly restRequests: prom.Counter<'code' | 'method' | 'host'>;
   private readonly restLatency: prom.Histogram<'verb' | 'host'>;
+  private readonly restRateLimiterLatency: prom.Histogram<'verb' | 'host'>;
+  private readonly restRetries: prom.Counter<'code' | 'verb' | 'host'>;
 
   constructor(options: MetricsOptions = {}) {
     this.registry = options.registry ?? new Registry();
@@ -191,12 +194,27 @@ export class Metrics {
       labelNames: ['code', 'method', 'host'],
       registers,
     });
-    this.restLatency = new Histogram({
-      name: 'rest_client_request_duration_seconds',
-      help: 'Request latency in seconds. Broken down by verb, and host.',
-      labelNames: ['verb', 'host'],
-      // client-go's buckets
-      buckets: [0.005, 0.025, 0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60],
+    // client-go's latency histograms: by verb and host, the same buckets
+    const restHistogram = (name: string, help: string) =>
+      new Histogram({
+        name,
+        help,
+        labelNames: ['verb', 'host'] as const,
+        buckets: [0.005, 0.025, 0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60],
+        registers,
+      });
+    this.restLatency = restHistogram(
+      'rest_client_request_duration_seconds',
+      'Request latency in seconds. Broken down by verb, and host.',
+    );
+    this.restRateLimiterLatency = restHistogram(
+      'rest_client_rate_limiter_duration_seconds',
+      'Client side rate limiter latency in seconds. Broken down by verb, and host.',
+    );
+    this.restRetries = new Counter({
+      name: 'rest_client_request_retries_total',
+      help: 'Number of request retries, partitioned by status code, verb, and host.',
+      labelNames: ['code', 'verb', 'host'],
       registers,
     });
     this.leaderStatus = new Gauge({
@@ -232,17 +250,25 @@ export class Metrics {
   };
 
   /**
-   * Counts every request of `rest` in `rest_client_requests_total{code,method,host}` and its
-   * latency (until the response headers) in `rest_client_request_duration_seconds{verb,host}`;
-   * returns a remover.
+   * Counts every attempt of a request of `rest` in `rest_client_requests_total{code,method,host}`
+   * and its latency (until the response headers) in `rest_client_request_duration_seconds{verb,host}`,
+   * the attempts after a `Retry-After` in `rest_client_request_retries_total{code,verb,host}`,
+   * and the waits for the client rate limiter in `rest_client_rate_limiter_duration_seconds{verb,host}`
+   * (as client-go); returns a remover.
    */
-  observeRestClient(rest: {
-    onResponse(o: (r: { method: string; url: URL; code: string; seconds: number }) => void): () => void;
-  }): () => void {
-    return rest.onResponse(({ method, url, code, seconds }) => {
+  observeRestClient(rest: Pick<RestClient, 'onResponse' | 'onWait'>): () => void {
+    const removeResponses = rest.onResponse(({ method, url, code, seconds, retry }) => {
       this.restRequests.inc({ code, method, host: url.host });
       this.restLatency.observe({ verb: method, host: url.host }, seconds);
+      if (retry) this.restRetries.inc({ code, verb: method, host: url.host });
     });
+    const removeWaits = rest.onWait(({ method, url, cause, seconds }) => {
+      if (cause === 'rateLimiter') this.restRateLimiterLatency.observe({ verb: method, host: url.host }, seconds);
+    });
+    return () => {
+      removeResponses();
+      removeWaits();
+    };
   }
 
   /**
