@@ -11,7 +11,9 @@ import { supportsStrategicMerge } from '../resources/builtins.js';
 import { Discovery } from '../resources/discovery.js';
 import { ResourceRegistry } from '../resources/registry.js';
 import type { ResourceInfo, ResourceType } from '../resources/resource-type.js';
+import type { ApplyConfiguration } from './apply-configuration.js';
 import { ClientError } from './errors.js';
+import { fieldManagerOf } from './field-owner.js';
 import type {
   ApplyOptions,
   Client,
@@ -144,7 +146,7 @@ export class ApiClient implements Client {
     return this.sendPatch(obj, patch, options);
   }
 
-  apply<T extends KubernetesObject>(obj: T, options: ApplyOptions = {}): Promise<T> {
+  apply<T extends KubernetesObject>(obj: ApplyConfiguration<T> | T, options: ApplyOptions = {}): Promise<T> {
     return this.sendApply(obj, options);
   }
 
@@ -228,7 +230,11 @@ export class ApiClient implements Client {
     );
   }
 
-  private async sendApply<T extends KubernetesObject>(obj: T, options: ApplyOptions, subresource?: string): Promise<T> {
+  private async sendApply<T extends KubernetesObject>(
+    obj: ApplyConfiguration<T> | T,
+    options: ApplyOptions,
+    subresource?: string,
+  ): Promise<T> {
     const info = await this.resolver.resolve(obj, 'apply an object', options.signal);
     const { namespace, name } = requireName(obj, info, 'apply');
     const body = wireBody(obj, info);
@@ -248,7 +254,7 @@ export class ApiClient implements Client {
 
   private writeQuery(options: WriteOptions): Record<string, string | undefined> {
     return {
-      fieldManager: options.fieldManager ?? this.fieldOwner,
+      fieldManager: fieldManagerOf(options, this.fieldOwner),
       dryRun: options.dryRun ? 'All' : undefined,
       fieldValidation: options.fieldValidation,
     };

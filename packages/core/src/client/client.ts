@@ -19,6 +19,7 @@ import type { KubernetesList, KubernetesObject, ObjectKey } from '../api/object.
 import type { ResourceRegistry } from '../resources/registry.js';
 import { gvkString, type ResourceInfo, type ResourceType } from '../resources/resource-type.js';
 import { ApiClient } from './api-client.js';
+import type { ApplyConfiguration } from './apply-configuration.js';
 import { ClientError } from './errors.js';
 import type {
   ApplyOptions,
@@ -115,7 +116,7 @@ class DelegatingClient implements Client {
   async patch<T extends KubernetesObject>(obj: T, patch: Patch, options?: PatchOptions): Promise<T> {
     return this.wrote(await this.api.patch(obj, patch, options), options);
   }
-  async apply<T extends KubernetesObject>(obj: T, options?: ApplyOptions): Promise<T> {
+  async apply<T extends KubernetesObject>(obj: ApplyConfiguration<T> | T, options?: ApplyOptions): Promise<T> {
     return this.wrote(await this.api.apply(obj, options), options);
   }
   async delete(obj: KubernetesObject, options?: DeleteOptions): Promise<void> {
@@ -139,7 +140,7 @@ class DelegatingClient implements Client {
    * that the cache can tell the watch event echoing it, even one that arrives before the answer.
    */
   private async statusWrite<T extends KubernetesObject>(
-    obj: T,
+    obj: KubernetesObject,
     options: { dryRun?: boolean } | undefined,
     write: () => Promise<T>,
   ): Promise<T> {

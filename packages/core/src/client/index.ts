@@ -3,7 +3,9 @@
  *
  * - `newClient({ kubeConfig, cache, readLive })`: cached reads, direct writes (the manager's client).
  * - `ApiClient`: every call live (the API reader).
- * - Patches: `mergePatch`, `mergeFrom`, `jsonPatch`, `strategicMergePatch`; `client.apply()` for SSA.
+ * - Patches: `mergePatch`, `mergeFrom`, `jsonPatch`, `strategicMergePatch`; `client.apply()` for SSA,
+ *   typed by `ApplyConfiguration<T>` (`applyConfiguration(Kind, …)` builds one).
+ * - `withFieldOwner(client, owner)`: a client whose writes name `owner` as field manager.
  * - Errors: `ClientError` with a `kind`, `isNotFound`, `isConflict`, `ignoreNotFound`, …
  * - `RestClient`: the signed wire, shared by clients and caches.
  * @module client
@@ -12,6 +14,13 @@
 // metav1.Status, declared in api/ (the webhooks' responses carry it too)
 export type { Status, StatusCause } from '../api/status.js';
 export { ApiClient, type ApiClientOptions, DEFAULT_PAGE_SIZE } from './api-client.js';
+export {
+  type ApplyConfiguration,
+  type ApplyFields,
+  type ApplyMetadata,
+  applyConfiguration,
+  type DeepPartial,
+} from './apply-configuration.js';
 export { type ClientOptions, newClient, notCachedError } from './client.js';
 export { loadKubeConfig } from './config.js';
 export {
@@ -32,6 +41,7 @@ export {
   // required by @operant/testing's fake client: its errors are built as the REST client builds them
   statusError,
 } from './errors.js';
+export { withFieldOwner } from './field-owner.js';
 export type {
   ApplyOptions,
   CacheReader,

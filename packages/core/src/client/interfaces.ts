@@ -7,6 +7,7 @@
  */
 import type { KubernetesList, KubernetesObject, ObjectKey } from '../api/object.js';
 import type { ResourceInfo, ResourceType } from '../resources/resource-type.js';
+import type { ApplyConfiguration } from './apply-configuration.js';
 import type { Patch } from './patch.js';
 import type { FieldSelector, LabelSelector } from './selectors.js';
 
@@ -37,7 +38,12 @@ export interface ListOptions extends CallOptions {
 export interface WriteOptions extends CallOptions {
   /** `dryRun=All`: the API server validates and admits, but does not persist. */
   dryRun?: boolean;
-  /** Overrides the client's `fieldOwner`. */
+  /**
+   * The field manager of this write (controller-runtime's `client.FieldOwner`); overrides
+   * the client's `fieldOwner` (`withFieldOwner`, `ManagerOptions.fieldOwner`, else `operant`).
+   */
+  fieldOwner?: string;
+  /** The API's name for `fieldOwner` (the `fieldManager` query parameter); `fieldOwner` wins. */
   fieldManager?: string;
   fieldValidation?: 'Ignore' | 'Warn' | 'Strict';
 }
@@ -78,8 +84,12 @@ export interface Writer {
   create<T extends KubernetesObject>(obj: T, options?: CreateOptions): Promise<T>;
   update<T extends KubernetesObject>(obj: T, options?: UpdateOptions): Promise<T>;
   patch<T extends KubernetesObject>(obj: T, patch: Patch, options?: PatchOptions): Promise<T>;
-  /** Server-side apply of `obj` (a partial object: only the fields this manager owns). */
-  apply<T extends KubernetesObject>(obj: T, options?: ApplyOptions): Promise<T>;
+  /**
+   * Server-side apply of `obj`: an `ApplyConfiguration<T>` (only the fields this field owner
+   * has an opinion on; name `T`, as in `apply<Widget>({...})`, or build it with
+   * `applyConfiguration(Kind, …)`, to have it checked), or a whole object of a registered class.
+   */
+  apply<T extends KubernetesObject>(obj: ApplyConfiguration<T> | T, options?: ApplyOptions): Promise<T>;
   delete(obj: KubernetesObject, options?: DeleteOptions): Promise<void>;
   deleteAllOf(type: ResourceType, options?: DeleteAllOfOptions): Promise<void>;
 }
@@ -88,7 +98,8 @@ export interface Writer {
 export interface StatusWriter {
   update<T extends KubernetesObject>(obj: T, options?: UpdateOptions): Promise<T>;
   patch<T extends KubernetesObject>(obj: T, patch: Patch, options?: PatchOptions): Promise<T>;
-  apply<T extends KubernetesObject>(obj: T, options?: ApplyOptions): Promise<T>;
+  /** Server-side apply of `obj`'s status: typed as `Writer.apply`. */
+  apply<T extends KubernetesObject>(obj: ApplyConfiguration<T> | T, options?: ApplyOptions): Promise<T>;
 }
 
 export interface Client extends Reader, Writer {

@@ -2,6 +2,7 @@
  * Helpers reconcilers use on objects (controller-runtime's `controllerutil`, plus condition helpers).
  *
  * - `setControllerReference`, `setOwnerReference`, `getControllerOf`
+ * - `withControllerReference`, `withOwnerReference`: the same for apply configurations (copies)
  * - `createOrUpdate`, `createOrPatch` (write only when something changed)
  * - `addFinalizer`, `removeFinalizer`, `containsFinalizer`
  * - `setStatusCondition`, `findStatusCondition`, `isStatusConditionTrue`, `removeStatusCondition`
@@ -9,6 +10,7 @@
  *   a computed status with a cached one before writing it
  * @module controllerutil
  */
+export { withControllerReference, withOwnerReference } from './apply.js';
 export {
   type Condition,
   type ConditionInput,

@@ -44,81 +44,94 @@ import type {
 import type { KubernetesObject } from '../api/object.js';
 import { parseApiVersion, type ResourceDescriptor, resourceType } from './resource-type.js';
 
-function builtin<T extends KubernetesObject>(
-  apiVersion: string,
-  kind: string,
-  plural: string,
-  namespaced: boolean,
-): ResourceDescriptor<T> {
-  return resourceType<T>({ ...parseApiVersion(apiVersion), kind, plural, namespaced });
+function builtin<T extends KubernetesObject>(apiVersion: string, kind: string, plural: string) {
+  const info = { ...parseApiVersion(apiVersion), kind, plural };
+  return {
+    /** A namespaced kind: apply configurations of it need `metadata.namespace`. */
+    namespaced: (): ResourceDescriptor<T, true> =>
+      resourceType<T>({ ...info, namespaced: true }) as ResourceDescriptor<T, true>,
+    /** A cluster-scoped kind. */
+    cluster: (): ResourceDescriptor<T, false> =>
+      resourceType<T>({ ...info, namespaced: false }) as ResourceDescriptor<T, false>,
+  };
 }
 
 // core/v1
-export const ConfigMap = builtin<V1ConfigMap>('v1', 'ConfigMap', 'configmaps', true);
-export const Endpoints = builtin<V1Endpoints>('v1', 'Endpoints', 'endpoints', true);
+export const ConfigMap = builtin<V1ConfigMap>('v1', 'ConfigMap', 'configmaps').namespaced();
+export const Endpoints = builtin<V1Endpoints>('v1', 'Endpoints', 'endpoints').namespaced();
 /** The core/v1 Event (`kubectl get events`); `EventsV1Event` is the events.k8s.io/v1 one. */
-export const Event = builtin<CoreV1Event>('v1', 'Event', 'events', true);
-export const LimitRange = builtin<V1LimitRange>('v1', 'LimitRange', 'limitranges', true);
-export const Namespace = builtin<V1Namespace>('v1', 'Namespace', 'namespaces', false);
-export const Node = builtin<V1Node>('v1', 'Node', 'nodes', false);
-export const PersistentVolume = builtin<V1PersistentVolume>('v1', 'PersistentVolume', 'persistentvolumes', false);
+export const Event = builtin<CoreV1Event>('v1', 'Event', 'events').namespaced();
+export const LimitRange = builtin<V1LimitRange>('v1', 'LimitRange', 'limitranges').namespaced();
+export const Namespace = builtin<V1Namespace>('v1', 'Namespace', 'namespaces').cluster();
+export const Node = builtin<V1Node>('v1', 'Node', 'nodes').cluster();
+export const PersistentVolume = builtin<V1PersistentVolume>('v1', 'PersistentVolume', 'persistentvolumes').cluster();
 export const PersistentVolumeClaim = builtin<V1PersistentVolumeClaim>(
   'v1',
   'PersistentVolumeClaim',
   'persistentvolumeclaims',
-  true,
-);
-export const Pod = builtin<V1Pod>('v1', 'Pod', 'pods', true);
-export const Secret = builtin<V1Secret>('v1', 'Secret', 'secrets', true);
-export const Service = builtin<V1Service>('v1', 'Service', 'services', true);
-export const ServiceAccount = builtin<V1ServiceAccount>('v1', 'ServiceAccount', 'serviceaccounts', true);
+).namespaced();
+export const Pod = builtin<V1Pod>('v1', 'Pod', 'pods').namespaced();
+export const Secret = builtin<V1Secret>('v1', 'Secret', 'secrets').namespaced();
+export const Service = builtin<V1Service>('v1', 'Service', 'services').namespaced();
+export const ServiceAccount = builtin<V1ServiceAccount>('v1', 'ServiceAccount', 'serviceaccounts').namespaced();
 
 // apps/v1, batch/v1
-export const DaemonSet = builtin<V1DaemonSet>('apps/v1', 'DaemonSet', 'daemonsets', true);
-export const Deployment = builtin<V1Deployment>('apps/v1', 'Deployment', 'deployments', true);
-export const ReplicaSet = builtin<V1ReplicaSet>('apps/v1', 'ReplicaSet', 'replicasets', true);
-export const StatefulSet = builtin<V1StatefulSet>('apps/v1', 'StatefulSet', 'statefulsets', true);
-export const CronJob = builtin<V1CronJob>('batch/v1', 'CronJob', 'cronjobs', true);
-export const Job = builtin<V1Job>('batch/v1', 'Job', 'jobs', true);
+export const DaemonSet = builtin<V1DaemonSet>('apps/v1', 'DaemonSet', 'daemonsets').namespaced();
+export const Deployment = builtin<V1Deployment>('apps/v1', 'Deployment', 'deployments').namespaced();
+export const ReplicaSet = builtin<V1ReplicaSet>('apps/v1', 'ReplicaSet', 'replicasets').namespaced();
+export const StatefulSet = builtin<V1StatefulSet>('apps/v1', 'StatefulSet', 'statefulsets').namespaced();
+export const CronJob = builtin<V1CronJob>('batch/v1', 'CronJob', 'cronjobs').namespaced();
+export const Job = builtin<V1Job>('batch/v1', 'Job', 'jobs').namespaced();
 
 // the other groups
 export const CustomResourceDefinition = builtin<V1CustomResourceDefinition>(
   'apiextensions.k8s.io/v1',
   'CustomResourceDefinition',
   'customresourcedefinitions',
-  false,
-);
+).cluster();
 export const MutatingWebhookConfiguration = builtin<V1MutatingWebhookConfiguration>(
   'admissionregistration.k8s.io/v1',
   'MutatingWebhookConfiguration',
   'mutatingwebhookconfigurations',
-  false,
-);
+).cluster();
 export const ValidatingWebhookConfiguration = builtin<V1ValidatingWebhookConfiguration>(
   'admissionregistration.k8s.io/v1',
   'ValidatingWebhookConfiguration',
   'validatingwebhookconfigurations',
-  false,
-);
-export const Lease = builtin<V1Lease>('coordination.k8s.io/v1', 'Lease', 'leases', true);
-export const EndpointSlice = builtin<V1EndpointSlice>('discovery.k8s.io/v1', 'EndpointSlice', 'endpointslices', true);
+).cluster();
+export const Lease = builtin<V1Lease>('coordination.k8s.io/v1', 'Lease', 'leases').namespaced();
+export const EndpointSlice = builtin<V1EndpointSlice>(
+  'discovery.k8s.io/v1',
+  'EndpointSlice',
+  'endpointslices',
+).namespaced();
 /** The events.k8s.io/v1 Event, which the event recorder writes; `Event` is the core/v1 one. */
-export const EventsV1Event = builtin<EventsV1EventObject>('events.k8s.io/v1', 'Event', 'events', true);
-export const Ingress = builtin<V1Ingress>('networking.k8s.io/v1', 'Ingress', 'ingresses', true);
-export const NetworkPolicy = builtin<V1NetworkPolicy>('networking.k8s.io/v1', 'NetworkPolicy', 'networkpolicies', true);
+export const EventsV1Event = builtin<EventsV1EventObject>('events.k8s.io/v1', 'Event', 'events').namespaced();
+export const Ingress = builtin<V1Ingress>('networking.k8s.io/v1', 'Ingress', 'ingresses').namespaced();
+export const NetworkPolicy = builtin<V1NetworkPolicy>(
+  'networking.k8s.io/v1',
+  'NetworkPolicy',
+  'networkpolicies',
+).namespaced();
 export const PodDisruptionBudget = builtin<V1PodDisruptionBudget>(
   'policy/v1',
   'PodDisruptionBudget',
   'poddisruptionbudgets',
-  true,
-);
-export const ClusterRole = builtin<V1ClusterRole>('rbac.authorization.k8s.io/v1', 'ClusterRole', 'clusterroles', false);
+).namespaced();
+export const ClusterRole = builtin<V1ClusterRole>(
+  'rbac.authorization.k8s.io/v1',
+  'ClusterRole',
+  'clusterroles',
+).cluster();
 export const ClusterRoleBinding = builtin<V1ClusterRoleBinding>(
   'rbac.authorization.k8s.io/v1',
   'ClusterRoleBinding',
   'clusterrolebindings',
-  false,
-);
-export const Role = builtin<V1Role>('rbac.authorization.k8s.io/v1', 'Role', 'roles', true);
-export const RoleBinding = builtin<V1RoleBinding>('rbac.authorization.k8s.io/v1', 'RoleBinding', 'rolebindings', true);
-export const StorageClass = builtin<V1StorageClass>('storage.k8s.io/v1', 'StorageClass', 'storageclasses', false);
+).cluster();
+export const Role = builtin<V1Role>('rbac.authorization.k8s.io/v1', 'Role', 'roles').namespaced();
+export const RoleBinding = builtin<V1RoleBinding>(
+  'rbac.authorization.k8s.io/v1',
+  'RoleBinding',
+  'rolebindings',
+).namespaced();
+export const StorageClass = builtin<V1StorageClass>('storage.k8s.io/v1', 'StorageClass', 'storageclasses').cluster();

@@ -27,7 +27,10 @@ const descriptorBrand: unique symbol = Symbol.for('@operant/core/ResourceDescrip
  * A kind named by a value instead of a class: a built-in kind token (`Deployment`) or one
  * made by `resourceType()`. `T` is the object type it reads and writes.
  */
-export interface ResourceDescriptor<T extends KubernetesObject = KubernetesObject> extends ResourceInfo {
+export interface ResourceDescriptor<T extends KubernetesObject = KubernetesObject, Namespaced extends boolean = boolean>
+  extends ResourceInfo {
+  /** The literal `true` or `false` on the built-in kind tokens, so that apply configurations can require a namespace. */
+  readonly namespaced: Namespaced;
   /** `apps/v1`, or `v1` for the core group: what objects of this kind carry in `apiVersion`. */
   readonly apiVersion: string;
   readonly [descriptorBrand]: true;

@@ -233,7 +233,10 @@ export class FakeClient implements Client, WriteContext {
     return this.writer.patch(obj, patch, options, undefined);
   }
 
-  apply<T extends KubernetesObject>(obj: T, options: client.ApplyOptions = {}): Promise<T> {
+  apply<T extends KubernetesObject>(
+    obj: client.ApplyConfiguration<T> | T,
+    options: client.ApplyOptions = {},
+  ): Promise<T> {
     return this.writer.apply(obj, options, undefined);
   }
 
@@ -278,7 +281,7 @@ export class FakeClient implements Client, WriteContext {
 
   /** The field manager of a write. */
   managerOf(options: Options): string {
-    return options.fieldManager ?? this.fieldOwner;
+    return options.fieldOwner ?? options.fieldManager ?? this.fieldOwner;
   }
 
   /** An operation of `verb` on `obj`. */

@@ -20,7 +20,7 @@ export interface WriteContext {
   /** An operation of `verb` on `obj`. */
   operation(verb: Verb, info: ResourceInfo, obj: KubernetesObject, options: object, action: string): Operation;
   /** The field manager of a write. */
-  managerOf(options: { fieldManager?: string }): string;
+  managerOf(options: { fieldOwner?: string; fieldManager?: string }): string;
   /** Records a write and returns a mutable copy of its result. */
   recorded<T extends KubernetesObject>(
     record: Omit<WriteRecord, 'object' | 'error'>,

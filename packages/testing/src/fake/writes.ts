@@ -150,7 +150,11 @@ export class FakeWrites {
     );
   }
 
-  async apply<T extends KubernetesObject>(obj: T, options: client.ApplyOptions, sub: Sub): Promise<T> {
+  async apply<T extends KubernetesObject>(
+    obj: client.ApplyConfiguration<T> | T,
+    options: client.ApplyOptions,
+    sub: Sub,
+  ): Promise<T> {
     const info = this.c.resolveObject(obj, 'apply an object');
     const { name, namespace } = requireName(obj, info, 'apply');
     const action = `unable to apply ${of(sub)}${client.describeObject(info, namespace, name)}`;
