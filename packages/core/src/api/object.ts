@@ -22,7 +22,13 @@ export interface KubernetesObject {
 export interface KubernetesList<T extends KubernetesObject = KubernetesObject> {
   apiVersion?: string;
   kind?: string;
-  metadata?: { resourceVersion?: string; continue?: string; remainingItemCount?: number };
+  metadata?: {
+    resourceVersion?: string;
+    continue?: string;
+    remainingItemCount?: number;
+    /** Set by a server that applied a `shardSelector` (alpha `ShardedListAndWatch`): the selector, echoed. */
+    shardInfo?: { selector: string };
+  };
   items: T[];
 }
 

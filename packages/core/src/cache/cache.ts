@@ -206,6 +206,9 @@ export class Cache implements CacheReader {
     const info = this.registry.resolve(type);
     const namespace = info.namespaced ? options.namespace || undefined : undefined;
     const action = `unable to list ${describeObject(info, namespace)}`;
+    if (options.shardSelector !== undefined) {
+      throw new ClientError('invalidArgument', `${action}: shardSelector is for live reads only`);
+    }
     const informer = await this.readyInformer(info, action, namespace, options.signal);
     let candidates: Iterable<KubernetesObject> = informer.store.values();
     const fieldTests: [string[], string][] = [];

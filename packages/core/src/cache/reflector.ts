@@ -40,6 +40,8 @@ export interface ReflectorScope {
   namespace?: string;
   labelSelector?: string;
   fieldSelector?: string;
+  /** The API server's shard selector (`ListOptions.shardSelector`), sent on list and watch. */
+  shardSelector?: string;
   /** Ask for `PartialObjectMetadata` instead of whole objects. */
   metadataOnly?: boolean;
 }
@@ -266,7 +268,8 @@ export class Reflector {
   }
 
   private selectors(): Record<string, string | undefined> {
-    return { labelSelector: this.scope.labelSelector, fieldSelector: this.scope.fieldSelector };
+    const { labelSelector, fieldSelector, shardSelector } = this.scope;
+    return { labelSelector, fieldSelector, shardSelector };
   }
 
   /** List items come without apiVersion/kind; give them the list's (or the resource's). */

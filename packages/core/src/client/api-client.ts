@@ -287,6 +287,7 @@ function listQuery(options: ListOptions | DeleteAllOfOptions): Record<string, st
     labelSelector:
       options.labelSelector === undefined ? undefined : labelSelectorString(options.labelSelector) || undefined,
     fieldSelector: fields.length > 0 ? fields.join(',') : undefined,
+    shardSelector: 'shardSelector' in options ? options.shardSelector || undefined : undefined,
   };
 }
 

@@ -33,6 +33,12 @@ export interface ListOptions extends CallOptions {
   /** Live reads only: one page of at most `limit` objects (then pass `continue`). Without it, every page is fetched. */
   limit?: number;
   continue?: string;
+  /**
+   * Live reads only: the API server's shard selector (alpha, gate `ShardedListAndWatch`,
+   * Kubernetes 1.36+), e.g. `shardRange(object.metadata.uid, '0x0000000000000000', '0x8000000000000000')`.
+   * A server without the gate ignores it and returns every object (no `metadata.shardInfo`).
+   */
+  shardSelector?: string;
 }
 
 export interface WriteOptions extends CallOptions {
