@@ -64,13 +64,14 @@ function summary({ ranges, start, rows }) {
     selectorTerms: start.selector.meanTerms,
     selectorBytes: start.selector.meanBytes,
     selectorMaxBytes: start.selector.maxBytes,
+    labelSelectorBytes: start.selector.meanLabelBytes,
   };
 }
 const summaries = runs.map(summary);
 const main = runs.find((r) => r.ranges === detail);
 
 const changeTable = [
-  '| # | change | member | N before → after | ranges moved | keys moved | moved fraction | 1/N | imbalance after | label writes | hash mod N moved |',
+  '| # | change | member | N before → after | ranges moved | keys moved | moved fraction | 1/N | imbalance after | owner-label writes | hash mod N moved |',
   '| -: | --- | --- | --- | -: | -: | -: | -: | -: | -: | -: |',
   ...main.rows.map(
     (r, i) =>
@@ -78,17 +79,17 @@ const changeTable = [
   ),
 ];
 const rangeTable = [
-  '| R | keys per member at start: min–max | imbalance at start | mean imbalance | worst imbalance | moved / (1/N): mean (min–max) | selector terms | selector bytes (max) |',
-  '| -: | --- | -: | -: | -: | --- | -: | -: |',
+  '| R | keys per member at start: min–max | imbalance at start | mean imbalance | worst imbalance | moved / (1/N): mean (min–max) | selector terms | selector bytes (max) | label selector bytes |',
+  '| -: | --- | -: | -: | -: | --- | -: | -: | -: |',
   ...summaries.map(
     (s) =>
-      `| ${s.ranges} | ${int(s.minKeysPerMember)}–${int(s.maxKeysPerMember)} | ${fmt(s.startImbalance)} | ${fmt(s.meanImbalance)} | ${fmt(s.maxImbalance)} | ${fmt(s.meanMovedOverExpected, 2)} (${fmt(s.minMovedOverExpected, 2)}–${fmt(s.maxMovedOverExpected, 2)}) | ${fmt(s.selectorTerms, 1)} | ${int(s.selectorBytes)} (${int(s.selectorMaxBytes)}) |`,
+      `| ${s.ranges} | ${int(s.minKeysPerMember)}–${int(s.maxKeysPerMember)} | ${fmt(s.startImbalance)} | ${fmt(s.meanImbalance)} | ${fmt(s.maxImbalance)} | ${fmt(s.meanMovedOverExpected, 2)} (${fmt(s.minMovedOverExpected, 2)}–${fmt(s.maxMovedOverExpected, 2)}) | ${fmt(s.selectorTerms, 1)} | ${int(s.selectorBytes)} (${int(s.selectorMaxBytes)}) | ${int(s.labelSelectorBytes)} |`,
   ),
 ];
 const byKind = (kind) => main.rows.filter((r) => r.kind === kind);
 const kindLine = (kind) => {
   const rows = byKind(kind);
-  return `${rows.length} ${kind}s: mean moved fraction ${fmt(mean(rows.map((r) => r.movedFraction)), 4)} (1/N ${fmt(mean(rows.map((r) => r.expectedFraction)), 4)}), mean label writes ${int(mean(rows.map((r) => r.labelWrites)))}`;
+  return `${rows.length} ${kind}s: mean moved fraction ${fmt(mean(rows.map((r) => r.movedFraction)), 4)} (1/N ${fmt(mean(rows.map((r) => r.expectedFraction)), 4)}), mean owner-label writes ${int(mean(rows.map((r) => r.labelWrites)))}`;
 };
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os
   .loadavg()
@@ -97,7 +98,7 @@ const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'})
 
 const report = `# Sharding simulation (${date})
 
-\`pnpm bench:sharding\` (\`node bench/sharding/run.mjs --keys ${keys} --members ${members} --ranges ${rangeCounts.join(',')} --detail ${detail} --joins ${counts.joins} --leaves ${counts.leaves} --failures ${counts.failures} --seed ${seed}\`): the planned assignment of docs/sharding.md, no cluster. ${int(keys)} keys (random v4 UUIDs) hashed with 64-bit FNV-1a (the API server's shard hash); the hash space cut into R ranges; each range owned by the live member with the highest rendezvous weight fmix64(FNV-1a(member) XOR FNV-1a(range)); ${members} members at the start, then ${sequence.length} changes in a seeded order. A failure is a leave in assignment terms (its ranges move once its Lease expires instead of at once); it is counted apart. Label writes: what the fallback sharder (servers without \`shardSelector\`) would write, one label patch per moved object; with the server-side selector a change writes nothing.
+\`pnpm bench:sharding\` (\`node bench/sharding/run.mjs --keys ${keys} --members ${members} --ranges ${rangeCounts.join(',')} --detail ${detail} --joins ${counts.joins} --leaves ${counts.leaves} --failures ${counts.failures} --seed ${seed}\`): the planned assignment of docs/sharding.md, no cluster. ${int(keys)} keys (random v4 UUIDs) hashed with 64-bit FNV-1a (the API server's shard hash); the hash space cut into R ranges; each range owned by the live member with the highest rendezvous weight fmix64(FNV-1a(member) XOR FNV-1a(range)); ${members} members at the start, then ${sequence.length} changes in a seeded order. A failure is a leave in assignment terms (its ranges move once its Lease expires instead of at once); it is counted apart. Owner-label writes: what a fallback sharder (servers without \`shardSelector\`) would write if each object's label named its owning replica: one label patch per moved object. With the server-side selector, or with labels that name the object's range (the plan in docs/sharding.md), a membership change writes no object.
 
 Hashing the keys: ${int(hashMs)} ms; whole run ${int(totalMs)} ms on ${machine}.
 
@@ -109,7 +110,7 @@ ${['join', 'leave', 'failure'].map(kindLine).join('\n\n')}
 
 ## Per range count
 
-Imbalance is max/mean keys per member (1 is even; the busiest replica's cache is this many times the mean). Moved / (1/N): the keys moved by a change over the 1/N share a joiner takes or a leaver had (1 is the minimum any assignment can do). Selector: the \`shardRange()\` terms (adjacent ranges merged) and characters of one member's \`shardSelector\` at the start, mean and max over members.
+Imbalance is max/mean keys per member (1 is even; the busiest replica's cache is this many times the mean). Moved / (1/N): the keys moved by a change over the 1/N share a joiner takes or a leaver had (1 is the minimum any assignment can do). Selector: the \`shardRange()\` terms (adjacent ranges merged) and characters of one member's \`shardSelector\` at the start, mean and max over members; label selector: the characters of the fallback's \`operant.dev/shard-range in (…)\`, mean over members.
 
 ${rangeTable.join('\n')}
 

@@ -24,7 +24,7 @@ export function movedByModulo(highs: Uint32Array, before: string[], after: strin
 export function selectorSize(
   owners: (string | undefined)[],
   ranges: number,
-): { meanTerms: number; meanBytes: number; maxBytes: number };
+): { meanTerms: number; meanBytes: number; maxBytes: number; meanLabelBytes: number };
 export interface ChangeRow {
   kind: Change['kind'];
   member: string;

@@ -106,7 +106,11 @@ export function movedByModulo(highs, before, after) {
   return moved;
 }
 
-/** The number of `shardRange()` terms and the length of the selector a member's ranges need. */
+/**
+ * The number of `shardRange()` terms and the length of the `shardSelector` a member's ranges
+ * need, and the length of the label selector the fallback would use instead
+ * (`operant.dev/shard-range in (…)`, one value per range).
+ */
 export function selectorSize(owners, ranges) {
   const byMember = new Map();
   owners.forEach((m, r) => {
@@ -116,13 +120,20 @@ export function selectorSize(owners, ranges) {
   let terms = 0;
   let bytes = 0;
   let maxBytes = 0;
+  let labelBytes = 0;
   for (const owned of byMember.values()) {
+    labelBytes += `operant.dev/shard-range in (${owned.join(',')})`.length;
     const selector = shardSelector(owned, ranges);
     terms += selector.split(' || ').length;
     bytes += selector.length;
     maxBytes = Math.max(maxBytes, selector.length);
   }
-  return { meanTerms: terms / byMember.size, meanBytes: bytes / byMember.size, maxBytes };
+  return {
+    meanTerms: terms / byMember.size,
+    meanBytes: bytes / byMember.size,
+    maxBytes,
+    meanLabelBytes: labelBytes / byMember.size,
+  };
 }
 
 /**
