@@ -5,15 +5,17 @@
  * keys per replica), and the fallback sharder's label writes; per R: imbalance and the size of
  * the `shardSelector` a replica sends. Prints the tables and writes report.md, results.json
  * and two SVG charts to bench/results/<date>-sharding/. No cluster: the assignment only.
+ * The same changes with the namespace as the shard key: the keys spread over --namespaces
+ * namespaces of even sizes, then of Zipf sizes (a namespace never splits across replicas).
  * Run: pnpm bench:sharding [-- --keys 1000000 --members 100 --ranges 256,1024,4096,16384
- *   --detail 4096 --joins 10 --leaves 10 --failures 10 --seed 22 --out <dir>]
+ *   --detail 4096 --joins 10 --leaves 10 --failures 10 --namespaces 1000 --seed 22 --out <dir>]
  * @module
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { changes, hashKeys, random32, simulate } from './simulate.mjs';
+import { changes, hashKeys, hashNamespacedKeys, namespaceNames, random32, simulate } from './simulate.mjs';
 import { chart } from './svg.mjs';
 
 const arg = (name, fallback) => {
@@ -25,6 +27,7 @@ const members = Number(arg('members', 100));
 const rangeCounts = String(arg('ranges', '256,1024,4096,16384')).split(',').map(Number);
 const detail = Number(arg('detail', 4096));
 const seed = Number(arg('seed', 22));
+const namespaces = Number(arg('namespaces', 1000));
 const counts = {
   joins: Number(arg('joins', 10)),
   leaves: Number(arg('leaves', 10)),
@@ -46,6 +49,15 @@ const runs = rangeCounts.map((ranges) => {
   const t = performance.now();
   const run = simulate({ highs, ranges, members, sequence, modulo: ranges === detail });
   return { ...run, ms: performance.now() - t };
+});
+const byNamespace = [
+  { names: 'ns-0000, ns-0001, …', sizes: 'even', sequential: true, skew: 0 },
+  { names: 'random', sizes: 'even', sequential: false, skew: 0 },
+  { names: 'random', sizes: 'Zipf', sequential: false, skew: 1 },
+].map(({ names, sizes, sequential, skew }) => {
+  const next = random32(seed + 2);
+  const nsHighs = hashNamespacedKeys(keys, namespaceNames(namespaces, sequential, next), skew, next);
+  return { names, sizes, runs: rangeCounts.map((ranges) => simulate({ highs: nsHighs, ranges, members, sequence })) };
 });
 const totalMs = performance.now() - t0;
 
@@ -86,6 +98,22 @@ const rangeTable = [
       `| ${s.ranges} | ${int(s.minKeysPerMember)}–${int(s.maxKeysPerMember)} | ${fmt(s.startImbalance)} | ${fmt(s.meanImbalance)} | ${fmt(s.maxImbalance)} | ${fmt(s.meanMovedOverExpected, 2)} (${fmt(s.minMovedOverExpected, 2)}–${fmt(s.maxMovedOverExpected, 2)}) | ${fmt(s.selectorTerms, 1)} | ${int(s.selectorBytes)} (${int(s.selectorMaxBytes)}) | ${int(s.labelSelectorBytes)} |`,
   ),
 ];
+const namespaceSummaries = byNamespace.map(({ names, sizes, runs }) => ({
+  names,
+  sizes,
+  rangesUsed: runs.map((r) => ({ ranges: r.ranges, used: r.start.rangesUsed })),
+  summaries: runs.map(summary),
+}));
+const namespaceTable = [
+  '| names | sizes | R | ranges holding objects | keys per member at start: min–max | imbalance at start | mean imbalance | worst imbalance | moved / (1/N): mean (min–max) |',
+  '| --- | --- | -: | -: | --- | -: | -: | -: | --- |',
+  ...namespaceSummaries.flatMap(({ names, sizes, rangesUsed, summaries }) =>
+    summaries.map(
+      (s, i) =>
+        `| ${names} | ${sizes} | ${s.ranges} | ${int(rangesUsed[i].used)} | ${int(s.minKeysPerMember)}–${int(s.maxKeysPerMember)} | ${fmt(s.startImbalance)} | ${fmt(s.meanImbalance)} | ${fmt(s.maxImbalance)} | ${fmt(s.meanMovedOverExpected, 2)} (${fmt(s.minMovedOverExpected, 2)}–${fmt(s.maxMovedOverExpected, 2)}) |`,
+    ),
+  ),
+];
 const byKind = (kind) => main.rows.filter((r) => r.kind === kind);
 const kindLine = (kind) => {
   const rows = byKind(kind);
@@ -113,6 +141,12 @@ ${['join', 'leave', 'failure'].map(kindLine).join('\n\n')}
 Imbalance is max/mean keys per member (1 is even; the busiest replica's cache is this many times the mean). Moved / (1/N): the keys moved by a change over the 1/N share a joiner takes or a leaver had (1 is the minimum any assignment can do). Selector: the \`shardRange()\` terms (adjacent ranges merged) and characters of one member's \`shardSelector\` at the start, mean and max over members; label selector: the characters of the fallback's \`operant.dev/shard-range in (…)\`, mean over members.
 
 ${rangeTable.join('\n')}
+
+## Namespace as the shard key
+
+The same ${int(keys)} objects and changes, keyed by namespace: ${int(namespaces)} namespaces named \`ns-0000\`, \`ns-0001\`, … or \`ns-\` and 8 random characters, of even sizes or Zipf sizes (the k-th largest holds a share proportional to 1/k; the largest ${fmt(100 / Array.from({ length: namespaces }, (_, k) => 1 / (k + 1)).reduce((a, b) => a + b, 0), 1)} % of the objects). All of a namespace's objects hash alike, so a namespace never splits: its replica carries it whole. FNV-1a's last bytes move only its low and middle bits, so names that differ only at the end hash close together and share a range (no R splits them): "ranges holding objects" counts the ranges that hold any.
+
+${namespaceTable.join('\n')}
 
 ![moved fraction per change](moved.svg)
 
@@ -161,6 +195,8 @@ writeFileSync(join(out, 'moved.svg'), moved);
 writeFileSync(join(out, 'imbalance.svg'), imbalance);
 writeFileSync(
   join(out, 'results.json'),
-  `${JSON.stringify({ date, machine, keys, members, seed, counts, hashMs, totalMs, summaries, runs }, null, 2)}\n`,
+  `${JSON.stringify({ date, machine, keys, members, seed, counts, hashMs, totalMs, summaries, runs, namespaces, namespaceSummaries }, null, 2)}\n`,
 );
-process.stdout.write(`${changeTable.join('\n')}\n\n${rangeTable.join('\n')}\n\nwrote ${out}\n`);
+process.stdout.write(
+  `${changeTable.join('\n')}\n\n${rangeTable.join('\n')}\n\n${namespaceTable.join('\n')}\n\nwrote ${out}\n`,
+);

@@ -2,6 +2,8 @@
 export function random32(seed: number): () => number;
 export function uuid4(next: () => number): string;
 export function hashKeys(count: number, next: () => number): Uint32Array;
+export function hashNamespacedKeys(count: number, names: string[], skew: number, next: () => number): Uint32Array;
+export function namespaceNames(count: number, sequential: boolean, next: () => number): string[];
 export function keysPerRange(highs: Uint32Array, ranges: number): Float64Array;
 export function balance(
   owners: (string | undefined)[],
@@ -46,6 +48,14 @@ export function simulate(options: {
   modulo?: boolean;
 }): {
   ranges: number;
-  start: { members: number; max: number; min: number; mean: number; imbalance: number; selector: object };
+  start: {
+    members: number;
+    rangesUsed: number;
+    max: number;
+    min: number;
+    mean: number;
+    imbalance: number;
+    selector: object;
+  };
   rows: ChangeRow[];
 };

@@ -46,6 +46,41 @@ export function hashKeys(count, next) {
   return highs;
 }
 
+/**
+ * The FNV-1a high words of `count` objects keyed by namespace: each object placed in one of
+ * `names` with probability proportional to 1/rank^`skew` (0: even sizes; 1: Zipf, the
+ * largest namespace holding about 1/ln(namespaces) of the objects).
+ */
+export function hashNamespacedKeys(count, names, skew, next) {
+  const namespaces = names.length;
+  const nsHighs = names.map(fnv1a64High);
+  const cumulative = new Float64Array(namespaces);
+  let total = 0;
+  for (let k = 0; k < namespaces; k++) cumulative[k] = total += 1 / (k + 1) ** skew;
+  const highs = new Uint32Array(count);
+  for (let i = 0; i < count; i++) {
+    const u = (next() / 0x1_0000_0000) * total;
+    let lo = 0;
+    let hi = namespaces - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cumulative[mid] > u) hi = mid;
+      else lo = mid + 1;
+    }
+    highs[i] = nsHighs[lo];
+  }
+  return highs;
+}
+
+/** Namespace names: `ns-0000`, `ns-0001`, … (`sequential`), or `ns-` and 8 random base-36 characters. */
+export function namespaceNames(count, sequential, next) {
+  return Array.from({ length: count }, (_, i) =>
+    sequential
+      ? `ns-${String(i).padStart(4, '0')}`
+      : `ns-${next().toString(36).padStart(7, '0')}${(next() % 36).toString(36)}`,
+  );
+}
+
 /** Keys per range: the count of hashes in each of the R ranges. */
 export function keysPerRange(highs, ranges) {
   const bits = rangeBits(ranges);
@@ -149,6 +184,7 @@ export function simulate({ highs, ranges, members, sequence, modulo = false }) {
   const assignment = new Assignment(ranges, initial);
   const start = {
     members,
+    rangesUsed: counts.filter((c) => c > 0).length,
     ...balance(assignment.owners(), counts, assignment.members()),
     selector: selectorSize(assignment.owners(), ranges),
   };

@@ -16,7 +16,16 @@ import {
   rangeOfHigh,
   shardSelector,
 } from '../../../bench/sharding/assignment.mjs';
-import { changes, hashKeys, memberId, random32, simulate, uuid4 } from '../../../bench/sharding/simulate.mjs';
+import {
+  changes,
+  hashKeys,
+  hashNamespacedKeys,
+  memberId,
+  namespaceNames,
+  random32,
+  simulate,
+  uuid4,
+} from '../../../bench/sharding/simulate.mjs';
 
 const members = (n: number) => Array.from({ length: n }, (_, i) => memberId(i));
 
@@ -76,6 +85,28 @@ describe('ranges', () => {
       "shardRange(object.metadata.uid, '0x0140000000000000', '0x0180000000000000')",
       "shardRange(object.metadata.uid, '0xffc0000000000000', '0x10000000000000000')",
     ]);
+  });
+});
+
+describe('namespace keys', () => {
+  const rangeOf = (key: string) => rangeOfHigh(fnv1a64High(key), 4096);
+
+  it('should put names that differ only at the end in one range (FNV-1a barely mixes its last bytes)', () => {
+    const sequential = namespaceNames(10, true, random32(1));
+    expect(sequential[9]).toBe('ns-0009');
+    expect(new Set(sequential.map(rangeOf)).size).toBe(1);
+    const next = random32(2);
+    expect(new Set(Array.from({ length: 10 }, () => rangeOf(uuid4(next)))).size).toBeGreaterThan(5);
+  });
+
+  it("should give every object of a namespace its namespace's hash", () => {
+    const names = namespaceNames(3, false, random32(3));
+    expect(names.every((n) => /^ns-[0-9a-z]{8}$/.test(n))).toBe(true);
+    const highs = hashNamespacedKeys(3000, names, 1, random32(4));
+    const counts = names.map((n) => highs.filter((h) => h === fnv1a64High(n)).length);
+    expect(counts.reduce((a, b) => a + b)).toBe(3000);
+    // Zipf: the first name is the largest
+    expect(counts[0]).toBeGreaterThan(counts[2] as number);
   });
 });
 
