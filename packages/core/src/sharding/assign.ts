@@ -1,9 +1,11 @@
 /**
  * Which live member owns which range: rendezvous (highest-random-weight) hashing. Each
  * range goes to the member with the highest weight for it, the weight of member `m` for
- * range `i` being `mix64(fnv1a64(`${m}/${i}`))` (`mix64`: the 64-bit finalizer of
- * MurmurHash3, so that names differing in one last character still spread over the whole
- * space; ties, which need equal 64-bit weights, go to the smaller name). Every member
+ * range `i` being `mix64(fnv1a64(`${m}/${i}`))`; ties, which need equal 64-bit weights, go
+ * to the smaller name. `mix64` is MurmurHash3's 64-bit finalizer: FNV-1a alone mixes its
+ * last bytes poorly, and over `replica-0`…`replica-7` it gave one member 3.9 times its fair
+ * share of 1,024 ranges and another none (max/mean 2.53 for 64 ranges over 3 members);
+ * mixed, 1.13 and 1.08. Every member
  * computes the same answer from the same member list, with no coordinator: a member that
  * leaves gives up only its ranges (each to the runner-up), one that joins takes about
  * `count / N` of them, from every other member alike.
