@@ -1,0 +1,12 @@
+/**
+ * Sharding's pure building blocks (issue 22): the API server's hash (`fnv1a64`), the hash
+ * space in equal ranges (`shardRanges`), rendezvous assignment of ranges to live members
+ * (`assignRanges`), the `shardSelector` for a member's ranges (KEP-5866, alpha gate
+ * `ShardedListAndWatch`), and the same selector evaluated locally (`inShard`).
+ * @module sharding
+ */
+export { assignRanges, rangeWeight } from './assign.js';
+export { fnv1a64 } from './fnv.js';
+export { inShard, shardHash } from './match.js';
+export { HASH_SPACE, type ShardRange, shardRanges } from './ranges.js';
+export { type ShardKey, shardSelector } from './selector.js';
