@@ -26,6 +26,7 @@ import {
   simulate,
   uuid4,
 } from '../../../bench/sharding/simulate.mjs';
+import { assignRanges, shardRanges } from './sharding/index.js';
 
 const members = (n: number) => Array.from({ length: n }, (_, i) => memberId(i));
 
@@ -173,6 +174,22 @@ describe('the simulation', () => {
       expect(row.movedFraction).toBeLessThan(2 * row.expectedFraction);
       expect(row.moduloFraction).toBeGreaterThan(0.5); // hash mod N moves most keys on any change
       expect(row.imbalance).toBeGreaterThanOrEqual(1);
+    }
+  });
+});
+
+describe('the simulation and the library', () => {
+  it('assign every range to the same member (@operant/core/sharding is what the simulation measures)', () => {
+    for (const [count, n] of [
+      [64, 3],
+      [1024, 8],
+    ] as const) {
+      const names = members(n);
+      const library = new Array<string | undefined>(count);
+      for (const [member, ranges] of assignRanges(shardRanges(count), names))
+        for (const r of ranges) library[r] = member;
+      const simulated = Array.from({ length: count }, (_, r) => owner(r, names));
+      expect(differing(library, simulated)).toEqual([]);
     }
   });
 });
