@@ -6,6 +6,7 @@
  * @module
  */
 import { type Clock, realClock } from './clock.js';
+import { TokenBucket } from './token-bucket.js';
 
 export interface RateLimiter<K = string> {
   /** The delay in ms before `key` may be processed again; records one more failure. */
@@ -36,16 +37,9 @@ export function itemExponentialFailureRateLimiter<K = string>(baseMs = 5, maxMs 
  * `when` takes a token, and waits for one when the bucket is empty (Go's `rate.Limiter.Reserve`).
  */
 export function bucketRateLimiter<K = string>(qps = 10, burst = 100, clock: Clock = realClock): RateLimiter<K> {
-  let tokens = burst;
-  let last = clock.now();
+  const bucket = new TokenBucket(qps, burst, clock);
   return {
-    when() {
-      const now = clock.now();
-      tokens = Math.min(burst, tokens + ((now - last) * qps) / 1000);
-      last = now;
-      tokens -= 1;
-      return tokens >= 0 ? 0 : (-tokens / qps) * 1000;
-    },
+    when: () => bucket.reserve().delayMs,
     forget: () => undefined,
     numRequeues: () => 0,
   };

@@ -9,6 +9,7 @@
  * @module
  */
 import type { Clock } from '../../workqueue/clock.js';
+import { TokenBucket } from '../../workqueue/token-bucket.js';
 import { ClientError } from '../errors.js';
 
 export interface RateLimiter {
@@ -32,69 +33,38 @@ const requestClock: Clock = {
   },
 };
 
-/** Go's `rate.Limiter` arithmetic: fractional tokens, refilled lazily on each call. */
-class TokenBucket implements RateLimiter {
-  private tokens: number;
-  private last: number;
-  /** When the latest reservation may act (ms, the clock's time). */
-  private lastAct: number;
+/** A `RateLimiter` on the shared token bucket: a request waits for its reservation, or cancels it on abort. */
+class BucketLimiter implements RateLimiter {
+  private readonly bucket: TokenBucket;
 
   constructor(
     readonly qps: number,
-    private readonly burst: number,
+    burst: number,
     private readonly clock: Clock,
   ) {
-    this.tokens = burst;
-    this.last = clock.now();
-    this.lastAct = this.last;
-  }
-
-  private refill(now: number): void {
-    this.tokens = Math.min(this.burst, this.tokens + (Math.max(0, now - this.last) * this.qps) / 1000);
-    this.last = Math.max(this.last, now);
+    this.bucket = new TokenBucket(qps, burst, clock);
   }
 
   tryAccept(): boolean {
-    this.refill(this.clock.now());
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
+    return this.bucket.tryTake();
   }
 
   wait(signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(aborted());
-    const now = this.clock.now();
-    this.refill(now);
-    this.tokens -= 1;
-    const delay = this.tokens >= 0 ? 0 : (-this.tokens / this.qps) * 1000;
-    const at = now + delay;
-    this.lastAct = Math.max(this.lastAct, at);
-    if (delay === 0) return Promise.resolve();
+    const { delayMs, at } = this.bucket.reserve();
+    if (delayMs === 0) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const onAbort = () => {
         timer.cancel();
-        this.cancel(at);
+        this.bucket.cancel(at);
         reject(aborted());
       };
       const timer = this.clock.setTimer(() => {
         signal?.removeEventListener('abort', onAbort);
         resolve();
-      }, delay);
+      }, delayMs);
       signal?.addEventListener('abort', onAbort, { once: true });
     });
-  }
-
-  /** Go's `Reservation.Cancel`: gives back the token minus those reserved after it. */
-  private cancel(at: number): void {
-    const now = this.clock.now();
-    if (at <= now) return;
-    const reservedAfter = ((this.lastAct - at) * this.qps) / 1000;
-    const restore = 1 - reservedAfter;
-    if (restore <= 0) return;
-    this.refill(now);
-    this.tokens = Math.min(this.burst, this.tokens + restore);
-    const previous = at - 1000 / this.qps;
-    if (at === this.lastAct && previous >= now) this.lastAct = previous;
   }
 }
 
@@ -112,7 +82,7 @@ export function tokenBucketRateLimiter(qps: number, burst = DEFAULT_BURST, clock
       `unable to build a rate limiter: burst must be a positive integer, not ${burst}`,
     );
   }
-  return new TokenBucket(qps, burst, clock);
+  return new BucketLimiter(qps, burst, clock);
 }
 
 function aborted(): ClientError {
