@@ -7,6 +7,15 @@
  */
 export { assignRanges, rangeWeight } from './assign.js';
 export { fnv1a64 } from './fnv.js';
+export {
+  formatRuns,
+  parseRuns,
+  SHARD_CONFIG_ANNOTATION,
+  SHARD_GROUP_LABEL,
+  SHARD_RANGE_LABEL,
+  SHARD_RANGES_ANNOTATION,
+} from './labels.js';
 export { inShard, shardHash } from './match.js';
-export { HASH_SPACE, type ShardRange, shardRanges } from './ranges.js';
+export type { ShardingOptions } from './options.js';
+export { HASH_SPACE, rangeIndex, type ShardRange, shardRanges } from './ranges.js';
 export { type ShardKey, shardSelector } from './selector.js';

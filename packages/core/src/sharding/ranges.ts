@@ -21,3 +21,12 @@ export function shardRanges(count: number): ShardRange[] {
   const width = HASH_SPACE / BigInt(count);
   return Array.from({ length: count }, (_, i) => ({ lo: BigInt(i) * width, hi: BigInt(i + 1) * width }));
 }
+
+/** The index of the range (of `count`, a power of two) that holds `hash`: its top log2(count) bits. */
+export function rangeIndex(hash: bigint, count: number): number {
+  const bits = Math.log2(count);
+  if (!Number.isInteger(bits)) {
+    throw new RangeError(`unable to find the range of a hash among ${count}: the count must be a power of two`);
+  }
+  return bits === 0 ? 0 : Number(hash >> BigInt(64 - bits));
+}
