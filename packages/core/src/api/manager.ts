@@ -23,6 +23,7 @@ import type { Cache } from '../cache/cache.js';
 import type { Checks } from '../healthz/checks.js';
 import type { HttpServer } from '../manager/http-server.js';
 import type { Metrics } from '../metrics/metrics.js';
+import type { Sharding } from '../sharding/runtime.js';
 import type { WebhookServer } from '../webhook/server.js';
 import type { Cluster } from './cluster.js';
 import type { Runnable } from './runnable.js';
@@ -63,6 +64,8 @@ export interface Manager extends Cluster {
   addHealthzCheck(name: string, check: () => void | Promise<void>): void;
   /** Adds a readiness check served at `/readyz` and `/readyz/<name>`. */
   addReadyzCheck(name: string, check: () => void | Promise<void>): void;
+  /** The replica's side of sharding when `ManagerOptions.sharding` turns it on (docs/sharding.md). */
+  readonly sharding?: Sharding;
   /** Reserves a controller name; throws when it is taken (names key logs and metrics). */
   registerControllerName(name: string): void;
   hasControllerName(name: string): boolean;

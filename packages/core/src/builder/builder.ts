@@ -36,10 +36,16 @@ export class Builder extends ControllerInputs {
     const { problems, forInfo, name } = this.check({
       resolve: (type) => this.manager.registry.tryResolve(type),
       nameOwner: (taken) => (this.manager.hasControllerName(taken) ? 'another controller' : undefined),
+      shardKey: this.manager.sharding?.key,
     });
     if (problems.length > 0) throw new BuilderError(problems);
 
+    const sharding = this.manager.sharding;
+    const forType = this.forInput?.type;
+    const sharded = sharding !== undefined && (this.options.sharded ?? true) && forType !== undefined;
     this.manager.registerControllerName(name as string);
+    const shard = sharded ? sharding.gate(forType) : undefined;
+    if (sharded) for (const input of this.ownsInputs) sharding.own(input.type);
     const controller = new Controller(name as string, reconciler, {
       logger: this.manager.logger,
       metrics: this.manager.metrics.controller,
@@ -50,6 +56,8 @@ export class Builder extends ControllerInputs {
       reconcileTimeoutGraceMs: this.manager.reconcileTimeoutGraceMs,
       kind: forInfo?.kind,
       connectivity: this.manager.cache.rest,
+      // a sharded controller runs on every member of its group: its gate fences it, not leadership
+      ...(sharded ? { needLeaderElection: false, shard } : {}),
       ...this.options,
     });
     const sources = this.sources(this.manager.cache, forInfo);

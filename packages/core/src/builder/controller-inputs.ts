@@ -112,6 +112,7 @@ export class ControllerInputs {
         rawSources: this.rawSources.length,
         name: this.name,
         nameHint: 'use named()',
+        sharded: this.options.sharded,
       },
       env,
     );

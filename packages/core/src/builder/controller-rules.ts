@@ -36,6 +36,8 @@ export interface ControllerDeclaration {
   name: string | undefined;
   /** How to set the name, for messages: `use named()`, `set "name"`. */
   nameHint: string;
+  /** The `sharded` option as given (undefined: the manager's default). */
+  sharded?: boolean;
 }
 
 /** What the rules read outside the declaration. */
@@ -43,6 +45,8 @@ export interface ControllerEnvironment {
   resolve(type: ResourceType): ResourceInfo | undefined;
   /** Who already uses this controller name (`another controller`, a class name), or undefined. */
   nameOwner(name: string): string | undefined;
+  /** The manager's shard key when it shards, else undefined. */
+  shardKey?: 'uid' | 'namespace';
 }
 
 export interface CheckedController {
@@ -102,7 +106,37 @@ export function checkController(declaration: ControllerDeclaration, env: Control
       message: `${subject}the name ${name} is already used by ${owner}; ${declaration.nameHint}`,
     });
   }
+  checkSharding(declaration, env, forInfo, problems);
   return { problems, forInfo, name };
+}
+
+/** `sharded` needs a sharding manager and a `for` kind; a namespace key needs a namespaced one. */
+function checkSharding(
+  declaration: ControllerDeclaration,
+  env: ControllerEnvironment,
+  forInfo: ResourceInfo | undefined,
+  problems: BuilderProblem[],
+): void {
+  const { subject } = declaration;
+  if (declaration.sharded === true && env.shardKey === undefined) {
+    problems.push({
+      kind: 'shardingOff',
+      message: `${subject}sharded: true needs a manager with sharding on (ManagerOptions.sharding)`,
+    });
+  }
+  if (declaration.sharded === true && declaration.for.length === 0) {
+    problems.push({
+      kind: 'shardingOff',
+      message: `${subject}sharded: true needs for(): the objects of the for() kind are what is split`,
+    });
+  }
+  const sharded = env.shardKey !== undefined && declaration.sharded !== false && declaration.for.length > 0;
+  if (sharded && env.shardKey === 'namespace' && forInfo !== undefined && !forInfo.namespaced) {
+    problems.push({
+      kind: 'shardingOff',
+      message: `${subject}for() names ${forInfo.kind}, a cluster-scoped kind, which cannot be sharded by namespace; set sharded: false or shard by uid`,
+    });
+  }
 }
 
 /** One predicate decorator applied to a controller class: on the class (no `member`) or on a method. */

@@ -16,7 +16,8 @@ export type BuilderProblemKind =
   | 'missingReconcile'
   | 'multipleReconcile'
   | 'watchShape'
-  | 'strayPredicate';
+  | 'strayPredicate'
+  | 'shardingOff';
 
 export interface BuilderProblem {
   kind: BuilderProblemKind;

@@ -49,10 +49,12 @@ import type { ReconcileContext, Reconciler } from '../api/reconciler.js';
 import { type Request, requestFromKey, requestKey } from '../api/request.js';
 import type { Result } from '../api/result.js';
 import type { LeaderElectionRunnable, Runnable, WarmupRunnable } from '../api/runnable.js';
+import type { ShardGate } from '../api/shard-gate.js';
 import type { Source } from '../api/source.js';
 import { isTerminalError } from '../api/terminal-error.js';
 import { ClientError } from '../client/errors.js';
 import { runForController, type WriteOrigin } from '../client/write-origin.js';
+import { LOW_PRIORITY } from '../handler/low-priority.js';
 import type { WorkqueueMetrics } from '../workqueue/queue.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
 import type { ControllerMetrics, ReconcileOutcome } from './metrics.js';
@@ -113,6 +115,20 @@ export interface ControllerOptions {
    * forgotten, as soon as it answers again, instead of waiting out a backoff the outage grew.
    */
   connectivity?: { onReachable(observer: () => void): () => void };
+  /**
+   * Sharding (docs/sharding.md): every reconcile start is asked of the gate; a key of a range
+   * this replica does not hold is forgotten (its holder reconciles it), one it may hold but
+   * cannot start now (its Lease not fresh) is retried later, and keys of ranges that become
+   * its own are queued. Set by the builder for a sharded controller.
+   */
+  shard?: ShardGate;
+  /**
+   * Split this controller's objects between the replicas of the manager's shard group
+   * (`ManagerOptions.sharding`, docs/sharding.md): its `For` kind, and its children when they
+   * can follow, are cached and reconciled by their range's holder only, on every replica
+   * without leader election. Default: true when the manager shards, false otherwise.
+   */
+  sharded?: boolean;
 }
 
 export class ControllerError extends OperantError {
@@ -230,6 +246,10 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
         echoesOf: this.origin.readYourWrites ? this.name : undefined,
       };
       this.running = { signal, requests };
+      const unbind = this.options.shard?.bind((keys) => {
+        for (const key of keys) queue.addWithOptions(key, { priority: LOW_PRIORITY });
+      });
+      if (unbind !== undefined) signal.addEventListener('abort', unbind, { once: true });
       this.log.info('starting event sources', { sources: this.sources.map(String) });
       for (const source of this.sources) await source.start(signal, requests, this.log);
       await this.waitForSources(signal);
@@ -299,6 +319,22 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
    * running, its key still in flight).
    */
   private async reconcileKey(key: string, priority: number): Promise<boolean> {
+    const admission = this.options.shard?.admit(key);
+    if (admission !== undefined && !admission.admit) {
+      if (admission.retryAfterMs === undefined) this.queue.forget(key);
+      else this.queue.addWithOptions(key, { afterMs: admission.retryAfterMs, priority });
+      return false;
+    }
+    try {
+      return await this.runKey(key, priority, admission?.release);
+    } catch (err) {
+      admission?.release();
+      throw err;
+    }
+  }
+
+  /** Runs one admitted reconcile; `release` is called once the run has settled. */
+  private async runKey(key: string, priority: number, release: (() => void) | undefined): Promise<boolean> {
     const request: Request = requestFromKey(key);
     const reconcileID = process.getBuiltinModule('node:crypto').randomUUID();
     const log = this.log.child({ namespace: request.namespace, name: request.name, reconcileID });
@@ -313,6 +349,7 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
       const result = await runForController(this.origin, () => this.reconciler.reconcile(request, context));
       return result ?? {};
     });
+    if (release !== undefined) void run.finally(release);
     const graceMs = this.options.reconcileTimeoutGraceMs ?? 5_000;
     const settled = timeoutMs === undefined ? await run : await within(run, timeoutMs + graceMs);
     if (timeout?.aborted) this.options.metrics?.timedOut?.(this.name);

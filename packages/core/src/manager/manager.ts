@@ -39,6 +39,8 @@ import { Metrics, type MetricsOptions } from '../metrics/metrics.js';
 import { ResourceRegistry } from '../resources/registry.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import type { ServerLimits } from '../server/limits.js';
+import type { ShardingOptions } from '../sharding/options.js';
+import { Sharding } from '../sharding/runtime.js';
 import { WebhookServer, type WebhookServerOptions } from '../webhook/server.js';
 import { HttpServer } from './http-server.js';
 import { type MetricsServerOptions, newMetricsServer } from './metrics-server.js';
@@ -101,6 +103,11 @@ export interface ManagerOptions {
    * that lingers could still act after a standby took over.
    */
   leaderElectionReleaseOnCancel?: boolean;
+  /**
+   * Split the objects of sharded controllers between the replicas of a group (see
+   * docs/sharding.md). Off by default.
+   */
+  sharding?: ShardingOptions;
   /** A `Metrics` to share, or options for the manager's own. */
   metrics?: Metrics | MetricsOptions;
   /** Where `/metrics` is served, e.g. `:8443` or `127.0.0.1:0`; `0` (default) turns it off. */
@@ -160,6 +167,7 @@ export class ControllerManager implements Manager {
   private liveReader: ApiClient | undefined;
   private readonly leading: { promise: Promise<void>; resolve: () => void };
   private readonly events: EventBroadcaster;
+  readonly sharding: Sharding | undefined;
 
   constructor(options: ManagerOptions = {}) {
     this.kubeConfig = options.kubeConfig ?? loadKubeConfig();
@@ -194,6 +202,7 @@ export class ControllerManager implements Manager {
     this.informerStaleAfterMs = options.informerStaleAfterMs ?? 600_000;
     this.webhookServerOptions = options.webhookServer ?? {};
     this.readyz.add('informers', () => this.checkInformers());
+    this.sharding = this.newSharding(options);
     let resolve!: () => void;
     this.leading = { promise: new Promise<void>((r) => (resolve = r)), resolve };
     const enabled = (address: string | undefined): address is string => address !== undefined && address !== '0';
@@ -245,6 +254,29 @@ export class ControllerManager implements Manager {
       logger: this.logger.child({ component: 'leader-election' }),
       onLeading: (leading) => status.set({ name }, leading ? 1 : 0),
     });
+  }
+
+  private newSharding(options: ManagerOptions): Sharding | undefined {
+    if (options.sharding === undefined || options.sharding.enabled === false) return undefined;
+    const sharding = new Sharding({
+      options: options.sharding,
+      namespace: options.leaderElectionNamespace ?? inClusterNamespace(),
+      group: options.leaderElectionID,
+      leaseDurationMs: options.leaseDurationMs,
+      renewDeadlineMs: options.renewDeadlineMs,
+      retryPeriodMs: options.retryPeriodMs,
+      liveClient: new ApiClient({ rest: this.cache.rest, registry: this.registry, fieldOwner: options.fieldOwner }),
+      client: this.client,
+      rest: this.cache.rest,
+      registry: this.registry,
+      cache: this.cache,
+      logger: this.logger,
+      metrics: this.metrics,
+      add: (runnable) => this.add(runnable),
+    });
+    this.runnables.push(sharding.coordinator);
+    this.readyz.add('sharding', () => sharding.check());
+    return sharding;
   }
 
   /** Reads straight from the API server, any kind (controller-runtime's `GetAPIReader`). */
@@ -345,6 +377,8 @@ export class ControllerManager implements Manager {
 
   async start(signal: AbortSignal): Promise<void> {
     if (this.groups !== undefined) throw new ManagerError('unable to start the manager: it was already started');
+    // sharded kinds are narrowed before any informer starts (the mode needs a request)
+    if (this.sharding !== undefined && !(await this.sharding.prepare(signal))) return;
     let failed: unknown;
     let fail!: () => void;
     const failedOnce = new Promise<void>((resolve) => {

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import type * as prom from 'prom-client';
 import type { RestClient } from '../client/rest.js';
 import type { ControllerMetrics, ReconcileOutcome } from '../controller/metrics.js';
+import type { ShardingMetrics } from '../sharding/coordinator.js';
 import type { WorkqueueMetrics } from '../workqueue/queue.js';
 
 // prom-client's index also loads Summary (tdigest), the Pushgateway (zlib, http), the cluster
@@ -223,6 +224,59 @@ export class Metrics {
       labelNames: ['name'],
       registers,
     });
+  }
+
+  /**
+   * The shard metrics of a sharded replica (docs/sharding.md), registered on first call:
+   * `operant_shard_members`, `operant_shard_ranges{state=held|active}`,
+   * `operant_shard_moves_total{direction=in|out}` (ranges), `operant_shard_objects{kind}`
+   * (objects in this replica's cache, read from `objects` at each scrape) and
+   * `operant_shard_label_writes_total{kind}` (the label sharder's writes).
+   */
+  sharding(objects: () => readonly { kind: string; count: number }[]): ShardingMetrics & {
+    labelWrites(kind: string): void;
+  } {
+    const registers = [this.registry];
+    const members = new Gauge({
+      name: 'operant_shard_members',
+      help: 'Live members of this replica shard group, as it sees them',
+      registers,
+    });
+    const ranges = new Gauge({
+      name: 'operant_shard_ranges',
+      help: 'Hash ranges this replica holds (claimed) and reconciles (active)',
+      labelNames: ['state'],
+      registers,
+    });
+    const moves = new Counter({
+      name: 'operant_shard_moves_total',
+      help: 'Hash ranges taken (in) and given up (out) by this replica',
+      labelNames: ['direction'],
+      registers,
+    });
+    for (const direction of ['in', 'out']) moves.inc({ direction }, 0);
+    new Gauge({
+      name: 'operant_shard_objects',
+      help: 'Objects of each sharded kind in this replica cache',
+      labelNames: ['kind'],
+      registers,
+      collect(this: prom.Gauge<'kind'>) {
+        this.reset();
+        for (const { kind, count } of objects()) this.set({ kind }, count);
+      },
+    });
+    const labelWrites = new Counter({
+      name: 'operant_shard_label_writes_total',
+      help: 'Range labels written by the label sharder, per kind',
+      labelNames: ['kind'],
+      registers,
+    });
+    return {
+      members: (count) => members.set(count),
+      ranges: (state, count) => ranges.set({ state }, count),
+      moved: (direction, count) => moves.inc({ direction }, count),
+      labelWrites: (kind) => labelWrites.inc({ kind }),
+    };
   }
 
   /** The controller hooks; the first report of a controller creates its zero series. */

@@ -17,7 +17,7 @@ export type { AnyClass };
 
 /** What `@Controller(...)` takes. */
 export interface ControllerDecoratorOptions
-  extends Omit<ControllerOptions, 'logger' | 'metrics' | 'kind' | 'rateLimiter'> {
+  extends Omit<ControllerOptions, 'logger' | 'metrics' | 'kind' | 'rateLimiter' | 'shard'> {
   /** The kind this controller reconciles. Equivalent to `builder.for(kind)`. */
   for: ResourceType;
   /** Kinds it creates; each is `builder.owns(kind)`. */

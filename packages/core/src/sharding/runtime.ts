@@ -1,0 +1,183 @@
+/**
+ * `Sharding`: what a manager with `sharding` on builds (docs/sharding.md): the member's
+ * `ShardMembership` (its Lease in the group), the `ShardCoordinator` (a runnable on every
+ * replica), a `RangeGate` per sharded controller, the sharded kinds' informer scopes, the
+ * shard metrics and the `sharding` readiness check. `prepare()` runs before the manager
+ * starts anything: it decides the mode (the API server's `shardSelector` when it applies it,
+ * else range labels written by one elected `RangeLabeler`) and narrows the sharded kinds'
+ * informers to nothing, so no replica ever lists a whole sharded kind.
+ * @module
+ */
+import { OperantError } from '@operant/crd/metadata';
+import type { Logger } from '../api/logger.js';
+import type { ShardGate } from '../api/shard-gate.js';
+import type { Cache } from '../cache/cache.js';
+import type { Client } from '../client/interfaces.js';
+import type { RestClient } from '../client/rest.js';
+import type { Metrics } from '../metrics/metrics.js';
+import type { ResourceRegistry } from '../resources/registry.js';
+import { gvkString, type ResourceType } from '../resources/resource-type.js';
+import { sleep } from '../cache/backoff.js';
+import { ShardCoordinator, type ShardMode } from './coordinator.js';
+import { detectShardSelector } from './detect.js';
+import { RangeGate } from './gate.js';
+import { RangeLabeler } from './labeler.js';
+import { ShardMembership } from './membership.js';
+import type { ShardingOptions } from './options.js';
+import type { ShardKey } from './selector.js';
+
+export interface ShardingSetup {
+  options: ShardingOptions;
+  /** The Lease namespace when `options.namespace` is not set (the manager's). */
+  namespace: string | undefined;
+  /** The group when `options.group` is not set (the manager's `leaderElectionID`). */
+  group: string | undefined;
+  leaseDurationMs?: number;
+  renewDeadlineMs?: number;
+  retryPeriodMs?: number;
+  /** Live reads and the members' Lease writes. */
+  liveClient: Client;
+  /** The manager's client (the labeler's writes). */
+  client: Client;
+  rest: RestClient;
+  registry: ResourceRegistry;
+  cache: Cache;
+  logger: Logger;
+  metrics: Metrics;
+  /** Adds a runnable to the manager (the labeler, in the label mode). */
+  add(runnable: { start(signal: AbortSignal): Promise<void>; needsLeaderElection(): boolean }): void;
+}
+
+export class ShardingError extends OperantError {
+  constructor(message: string) {
+    super('Failed', message);
+    this.name = 'ShardingError';
+  }
+}
+
+export class Sharding {
+  /** The field hashed (every member of the group uses the same). */
+  readonly key: ShardKey;
+  readonly coordinator: ShardCoordinator;
+  readonly membership: ShardMembership;
+  private readonly forKinds = new Map<string, ResourceType>();
+  private readonly ownedKinds = new Map<string, ResourceType>();
+  private readonly gates = new Map<string, RangeGate>();
+  private readonly log: Logger;
+  private readonly metrics: ReturnType<Metrics['sharding']>;
+
+  constructor(private readonly setup: ShardingSetup) {
+    const { options } = setup;
+    const namespace = options.namespace ?? setup.namespace;
+    if (namespace === undefined) {
+      throw new ShardingError(
+        'unable to set up sharding: no namespace for the members’ Leases (not in a cluster); set sharding.namespace or leaderElectionNamespace',
+      );
+    }
+    const group = options.group ?? setup.group ?? 'operant';
+    const key = options.key ?? 'uid';
+    this.key = key;
+    const ranges = options.ranges ?? 4096;
+    this.log = setup.logger.child({ component: 'sharding', group });
+    this.metrics = setup.metrics.sharding(() =>
+      setup.cache
+        .health()
+        .filter((h) => [...this.forKinds.values(), ...this.ownedKinds.values()].some((t) => kindOf(setup, t) === h.kind))
+        .map((h) => ({ kind: h.kind, count: h.objects })),
+    );
+    const retryPeriodMs = options.retryPeriodMs ?? setup.retryPeriodMs ?? 2_000;
+    this.membership = new ShardMembership({
+      client: setup.liveClient,
+      namespace,
+      group,
+      identity: options.identity,
+      config: `${key}/${ranges}`,
+      leaseDurationMs: options.leaseDurationMs ?? setup.leaseDurationMs,
+      renewDeadlineMs: options.renewDeadlineMs ?? setup.renewDeadlineMs,
+      retryPeriodMs,
+      logger: this.log,
+    });
+    this.coordinator = new ShardCoordinator({
+      members: this.membership,
+      key,
+      ranges,
+      mode: () => this.decideMode(),
+      retryPeriodMs,
+      logger: this.log,
+      metrics: this.metrics,
+    });
+  }
+
+  /** The gate of a sharded controller that reconciles `type` (registers the kind). */
+  gate(type: ResourceType): ShardGate {
+    const id = gvkString(this.setup.registry.resolve(type));
+    let gate = this.gates.get(id);
+    if (gate === undefined) {
+      this.forKinds.set(id, type);
+      this.coordinator.addKind({ role: 'for', apply: (scope) => this.setup.cache.setShardScope(type, scope) });
+      gate = new RangeGate(this.coordinator, this.setup.cache.getInformer(type));
+      this.gates.set(id, gate);
+    }
+    return gate;
+  }
+
+  /** A kind a sharded controller owns: kept with its owner's shard when it can be (see the coordinator). */
+  own(type: ResourceType): void {
+    const id = gvkString(this.setup.registry.resolve(type));
+    if (this.ownedKinds.has(id) || this.forKinds.has(id)) return;
+    this.ownedKinds.set(id, type);
+    this.coordinator.addKind({ role: 'owned', apply: (scope) => this.setup.cache.setShardScope(type, scope) });
+  }
+
+  /** Before the manager starts anything: decide the mode, narrow the informers to nothing. */
+  async prepare(signal: AbortSignal): Promise<boolean> {
+    for (let attempt = 0; !signal.aborted; attempt++) {
+      try {
+        await this.coordinator.prepare();
+        return true;
+      } catch (err) {
+        this.log.error('unable to prepare sharding; retrying', { error: err, attempt });
+        await sleep(Math.min(30_000, 500 * 2 ** attempt), signal);
+      }
+    }
+    return false;
+  }
+
+  /** The readiness check `sharding`. */
+  check(): void {
+    this.coordinator.check();
+  }
+
+  private async decideMode(): Promise<ShardMode> {
+    const { options } = this.setup;
+    const key = options.key ?? 'uid';
+    let mode: ShardMode;
+    const first = [...this.forKinds.values()][0];
+    if (options.mode === 'server' || options.mode === 'labels') mode = options.mode;
+    else if (first === undefined) mode = 'server';
+    else mode = (await detectShardSelector(this.setup.liveClient, first, key)) ? 'server' : 'labels';
+    if (mode === 'labels') {
+      this.log.info('the API server does not apply shardSelector: one elected replica labels objects with their range', {
+        kinds: [...this.forKinds.keys()],
+      });
+      this.setup.add(
+        new RangeLabeler({
+          client: this.setup.client,
+          rest: this.setup.rest,
+          registry: this.setup.registry,
+          key,
+          ranges: options.ranges ?? 4096,
+          kinds: [...this.forKinds.values()],
+          owned: [...this.ownedKinds.values()],
+          logger: this.log,
+          metrics: { labelWrites: (kind) => this.metrics.labelWrites(kind) },
+        }),
+      );
+    }
+    return mode;
+  }
+}
+
+function kindOf(setup: ShardingSetup, type: ResourceType): string {
+  return setup.registry.resolve(type).kind;
+}
