@@ -253,8 +253,11 @@ export class ShardCoordinator implements Runnable {
     this.dirty = true; // liveness depends on time
   }
 
-  /** One round of the hand-off (see the module header). */
-  private async step(): Promise<void> {
+  /**
+   * One round of the hand-off (see the module header): `start` runs it on every change of
+   * the view and every retry period; tests may drive it directly.
+   */
+  async step(): Promise<void> {
     const members = this.options.members;
     if (!members.fresh()) return;
     const view = members.view();
