@@ -32,5 +32,6 @@ export {
   runnableFunc,
   type WarmupRunnable,
 } from './runnable.js';
+export type { ShardAdmission, ShardGate } from './shard-gate.js';
 export type { Source } from './source.js';
 export { isTerminalError, TerminalError } from './terminal-error.js';

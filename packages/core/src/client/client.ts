@@ -51,6 +51,12 @@ export interface ClientOptions {
   readLive?: readonly ResourceType[];
   /** Default field manager of writes (`operant` if unset). */
   fieldOwner?: string;
+  /**
+   * Completes an object this client creates or applies before it is sent (sharding: a
+   * child of a sharded object gets its owner's range label, so the replica that holds the
+   * owner caches the child). Returns the object to send.
+   */
+  stamp?: <T extends KubernetesObject>(obj: T) => T;
 }
 
 /** The reconciler's client: cached reads (per kind, as configured), direct writes. */
@@ -61,6 +67,7 @@ export function newClient(options: ClientOptions): Client {
     api,
     options.cache,
     new Set(options.readLive?.map((t) => gvkString(api.resourceInfo(t)))),
+    options.stamp ?? ((obj) => obj),
   );
 }
 
@@ -80,6 +87,7 @@ class DelegatingClient implements Client {
     private readonly api: ApiClient,
     private readonly cache: CacheReader,
     private readonly live: ReadonlySet<string>,
+    private readonly stamp: <T extends KubernetesObject>(obj: T) => T,
   ) {}
 
   resourceInfo(type: ResourceType): ResourceInfo {
@@ -108,7 +116,7 @@ class DelegatingClient implements Client {
   }
 
   async create<T extends KubernetesObject>(obj: T, options?: CreateOptions): Promise<T> {
-    return this.wrote(await this.api.create(obj, options), options);
+    return this.wrote(await this.api.create(this.stamp(obj), options), options);
   }
   async update<T extends KubernetesObject>(obj: T, options?: UpdateOptions): Promise<T> {
     return this.wrote(await this.api.update(obj, options), options);
@@ -117,7 +125,7 @@ class DelegatingClient implements Client {
     return this.wrote(await this.api.patch(obj, patch, options), options);
   }
   async apply<T extends KubernetesObject>(obj: ApplyConfiguration<T> | T, options?: ApplyOptions): Promise<T> {
-    return this.wrote(await this.api.apply(obj, options), options);
+    return this.wrote(await this.api.apply(this.stamp(obj as T), options), options);
   }
   async delete(obj: KubernetesObject, options?: DeleteOptions): Promise<void> {
     await this.api.delete(obj, options);

@@ -193,6 +193,7 @@ export class ControllerManager implements Manager {
       cache: this.cache,
       readLive: options.readLive,
       fieldOwner: options.fieldOwner,
+      stamp: (obj) => this.sharding?.stamp(obj) ?? obj,
     });
     this.events = new EventBroadcaster(this.client, this.logger.child({ component: 'events' }), options.events);
     this.metrics = options.metrics instanceof Metrics ? options.metrics : new Metrics(options.metrics);

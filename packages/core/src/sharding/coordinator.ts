@@ -64,7 +64,7 @@ export interface RangeScope {
 export interface ShardedKind {
   /** The informer's scope for `held` (null: nothing held). */
   apply(scope: RangeScope | null): Promise<void>;
-  /** `for`: hashed by its own key; `owned`: a child, kept with its owner (see `shards`). */
+  /** `for`: hashed by its own key; `owned`: a child, kept with its owner (see `scopeFor`). */
   role: 'for' | 'owned';
 }
 
@@ -180,16 +180,7 @@ export class ShardCoordinator implements Runnable {
    */
   async prepare(): Promise<void> {
     this.mode ??= await this.options.mode();
-    for (const kind of this.kinds) if (this.shards(kind)) await kind.apply(null);
-  }
-
-  /**
-   * Whether a kind's informer follows the held ranges: the sharded kinds always; their
-   * children when they share the key (the namespace) or carry their owner's range label
-   * (the label mode's sharder stamps it); otherwise children are cached whole.
-   */
-  private shards(kind: ShardedKind): boolean {
-    return kind.role === 'for' || this.options.key === 'namespace' || this.mode === 'labels';
+    for (const kind of this.kinds) await kind.apply(null);
   }
 
   async start(signal: AbortSignal): Promise<void> {
@@ -329,13 +320,17 @@ export class ShardCoordinator implements Runnable {
 
   private async applyScope(): Promise<void> {
     const held = new Set(this.held);
-    await Promise.all(this.kinds.filter((k) => this.shards(k)).map((kind) => kind.apply(this.scopeFor(kind, held))));
+    await Promise.all(this.kinds.map((kind) => kind.apply(this.scopeFor(kind, held))));
   }
 
-  /** The informer scope of `kind` for the ranges `held`. */
+  /**
+   * The informer scope of `kind` for the ranges `held`: the server's `shardSelector` in the
+   * server mode, the range label in the label mode; children by their range label when the
+   * key is the uid (their own uid hashes elsewhere than their owner's), else as their owner.
+   */
   private scopeFor(kind: ShardedKind, held: ReadonlySet<number>): RangeScope | null {
     if (held.size === 0) return null;
-    const byLabel = this.mode === 'labels';
+    const byLabel = this.mode === 'labels' || (kind.role === 'owned' && this.options.key === 'uid');
     if (byLabel) {
       return {
         labelSelector: `${SHARD_RANGE_LABEL} in (${[...held].sort((a, b) => a - b).join(',')})`,

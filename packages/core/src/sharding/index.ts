@@ -1,11 +1,25 @@
 /**
- * Sharding's pure building blocks (issue 22): the API server's hash (`fnv1a64`), the hash
- * space in equal ranges (`shardRanges`), rendezvous assignment of ranges to live members
- * (`assignRanges`), the `shardSelector` for a member's ranges (KEP-5866, alpha gate
- * `ShardedListAndWatch`), and the same selector evaluated locally (`inShard`).
+ * Sharding (issue 22, docs/sharding.md): replicas of one operator split the objects of their
+ * sharded controllers. The runtime: `Sharding` (what `ManagerOptions.sharding` builds), the
+ * `ShardMembership` (each member's Lease), the `ShardCoordinator` (assignment and the fenced
+ * hand-off), the `RangeGate` (a controller's reconcile gate), run-time detection of the API
+ * server's `shardSelector` and the `RangeLabeler` fallback. The pure parts: the API server's
+ * hash (`fnv1a64`), the hash space in equal ranges (`shardRanges`, `rangeIndex`), rendezvous
+ * assignment (`assignRanges`), the `shardSelector` for a member's ranges (KEP-5866, alpha
+ * gate `ShardedListAndWatch`) and the same selector evaluated locally (`inShard`).
  * @module sharding
  */
 export { assignRanges, rangeWeight } from './assign.js';
+export {
+  type MemberState,
+  type Members,
+  type RangeScope,
+  ShardCoordinator,
+  type ShardCoordinatorOptions,
+  type ShardedKind,
+  type ShardingMetrics,
+  type ShardMode,
+} from './coordinator.js';
 export { fnv1a64 } from './fnv.js';
 export {
   formatRuns,
@@ -16,6 +30,8 @@ export {
   SHARD_RANGES_ANNOTATION,
 } from './labels.js';
 export { inShard, shardHash } from './match.js';
+export { RangeGate } from './gate.js';
 export type { ShardingOptions } from './options.js';
 export { HASH_SPACE, rangeIndex, type ShardRange, shardRanges } from './ranges.js';
+export { Sharding, ShardingError, type ShardingSetup } from './runtime.js';
 export { type ShardKey, shardSelector } from './selector.js';

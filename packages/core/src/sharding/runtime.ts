@@ -10,6 +10,7 @@
  */
 import { OperantError } from '@operant/crd/metadata';
 import type { Logger } from '../api/logger.js';
+import type { KubernetesObject } from '../api/object.js';
 import type { ShardGate } from '../api/shard-gate.js';
 import type { Cache } from '../cache/cache.js';
 import type { Client } from '../client/interfaces.js';
@@ -20,10 +21,13 @@ import { gvkString, type ResourceType } from '../resources/resource-type.js';
 import { sleep } from '../cache/backoff.js';
 import { ShardCoordinator, type ShardMode } from './coordinator.js';
 import { detectShardSelector } from './detect.js';
+import { fnv1a64 } from './fnv.js';
 import { RangeGate } from './gate.js';
+import { SHARD_RANGE_LABEL } from './labels.js';
 import { RangeLabeler } from './labeler.js';
 import { ShardMembership } from './membership.js';
 import type { ShardingOptions } from './options.js';
+import { rangeIndex } from './ranges.js';
 import type { ShardKey } from './selector.js';
 
 export interface ShardingSetup {
@@ -58,6 +62,8 @@ export class ShardingError extends OperantError {
 export class Sharding {
   /** The field hashed (every member of the group uses the same). */
   readonly key: ShardKey;
+  /** The range count. */
+  readonly ranges: number;
   readonly coordinator: ShardCoordinator;
   readonly membership: ShardMembership;
   private readonly forKinds = new Map<string, ResourceType>();
@@ -78,6 +84,7 @@ export class Sharding {
     const key = options.key ?? 'uid';
     this.key = key;
     const ranges = options.ranges ?? 4096;
+    this.ranges = ranges;
     this.log = setup.logger.child({ component: 'sharding', group });
     this.metrics = setup.metrics.sharding(() =>
       setup.cache
@@ -129,6 +136,27 @@ export class Sharding {
     this.coordinator.addKind({ role: 'owned', apply: (scope) => this.setup.cache.setShardScope(type, scope) });
   }
 
+  /**
+   * A child of a sharded object (a controller ownerReference to a sharded kind) gets its
+   * owner's range label, `SHARD_RANGE_LABEL` (the uid key: the owner's uid hashed; the
+   * namespace key: its namespace), so the holder of the owner caches it; anything else is
+   * returned as is.
+   */
+  stamp<T extends KubernetesObject>(obj: T): T {
+    const ref = obj.metadata?.ownerReferences?.find((r) => r.controller === true);
+    if (ref === undefined || this.forKinds.size === 0) return obj;
+    const group = ref.apiVersion.includes('/') ? ref.apiVersion.slice(0, ref.apiVersion.indexOf('/')) : '';
+    const sharded = [...this.forKinds.values()].some((t) => {
+      const info = this.setup.registry.resolve(t);
+      return info.kind === ref.kind && info.group === group;
+    });
+    if (!sharded) return obj;
+    const hashed = this.key === 'uid' ? ref.uid : (obj.metadata?.namespace ?? '');
+    const range = String(rangeIndex(fnv1a64(hashed), this.ranges));
+    if (obj.metadata?.labels?.[SHARD_RANGE_LABEL] === range) return obj;
+    return { ...obj, metadata: { ...obj.metadata, labels: { ...obj.metadata?.labels, [SHARD_RANGE_LABEL]: range } } };
+  }
+
   /** Before the manager starts anything: decide the mode, narrow the informers to nothing. */
   async prepare(signal: AbortSignal): Promise<boolean> {
     for (let attempt = 0; !signal.aborted; attempt++) {
@@ -156,10 +184,15 @@ export class Sharding {
     if (options.mode === 'server' || options.mode === 'labels') mode = options.mode;
     else if (first === undefined) mode = 'server';
     else mode = (await detectShardSelector(this.setup.liveClient, first, key)) ? 'server' : 'labels';
+    const owned = [...this.ownedKinds.values()];
     if (mode === 'labels') {
       this.log.info('the API server does not apply shardSelector: one elected replica labels objects with their range', {
         kinds: [...this.forKinds.keys()],
       });
+    }
+    // children hash elsewhere than their owner under the uid key: they follow its range label
+    // (stamped at create by the client; the labeler stamps those made before)
+    if (mode === 'labels' || (key === 'uid' && owned.length > 0)) {
       this.setup.add(
         new RangeLabeler({
           client: this.setup.client,
@@ -167,8 +200,8 @@ export class Sharding {
           registry: this.setup.registry,
           key,
           ranges: options.ranges ?? 4096,
-          kinds: [...this.forKinds.values()],
-          owned: [...this.ownedKinds.values()],
+          kinds: mode === 'labels' ? [...this.forKinds.values()] : [],
+          owned,
           logger: this.log,
           metrics: { labelWrites: (kind) => this.metrics.labelWrites(kind) },
         }),
