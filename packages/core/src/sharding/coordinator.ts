@@ -165,7 +165,8 @@ export class ShardCoordinator implements Runnable {
   /** For readyz: the member has joined, knows its mode, and its Lease is fresh. */
   check(): void {
     if (!this.ready) throw new Error('not a member of its shard group yet');
-    if (!this.options.members.fresh()) throw new Error('its membership Lease was not renewed within the renew deadline');
+    if (!this.options.members.fresh())
+      throw new Error('its membership Lease was not renewed within the renew deadline');
   }
 
   /** The ranges held and active here (for metrics and tests). */
@@ -257,9 +258,7 @@ export class ShardCoordinator implements Runnable {
     if (!live.includes(this.identity)) live.push(this.identity);
     this.options.metrics?.members(live.length);
     const wanted =
-      foreign.length > 0
-        ? new Set<number>()
-        : new Set(assignRanges(this.rangeList, live).get(this.identity) ?? []);
+      foreign.length > 0 ? new Set<number>() : new Set(assignRanges(this.rangeList, live).get(this.identity) ?? []);
 
     // give up what the table gives elsewhere, once its runs have settled
     for (const r of this.held) {

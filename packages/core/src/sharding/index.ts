@@ -21,6 +21,7 @@ export {
   type ShardMode,
 } from './coordinator.js';
 export { fnv1a64 } from './fnv.js';
+export { RangeGate } from './gate.js';
 export {
   formatRuns,
   parseRuns,
@@ -30,7 +31,6 @@ export {
   SHARD_RANGES_ANNOTATION,
 } from './labels.js';
 export { inShard, shardHash } from './match.js';
-export { RangeGate } from './gate.js';
 export type { ShardingOptions } from './options.js';
 export { HASH_SPACE, rangeIndex, type ShardRange, shardRanges } from './ranges.js';
 export { Sharding, ShardingError, type ShardingSetup } from './runtime.js';

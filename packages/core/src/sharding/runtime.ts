@@ -12,19 +12,19 @@ import { OperantError } from '@operant/crd/metadata';
 import type { Logger } from '../api/logger.js';
 import type { KubernetesObject } from '../api/object.js';
 import type { ShardGate } from '../api/shard-gate.js';
+import { sleep } from '../cache/backoff.js';
 import type { Cache } from '../cache/cache.js';
 import type { Client } from '../client/interfaces.js';
 import type { RestClient } from '../client/rest.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { ResourceRegistry } from '../resources/registry.js';
 import { gvkString, type ResourceType } from '../resources/resource-type.js';
-import { sleep } from '../cache/backoff.js';
 import { ShardCoordinator, type ShardMode } from './coordinator.js';
 import { detectShardSelector } from './detect.js';
 import { fnv1a64 } from './fnv.js';
 import { RangeGate } from './gate.js';
-import { SHARD_RANGE_LABEL } from './labels.js';
 import { RangeLabeler } from './labeler.js';
+import { SHARD_RANGE_LABEL } from './labels.js';
 import { ShardMembership } from './membership.js';
 import type { ShardingOptions } from './options.js';
 import { rangeIndex } from './ranges.js';
@@ -89,7 +89,9 @@ export class Sharding {
     this.metrics = setup.metrics.sharding(() =>
       setup.cache
         .health()
-        .filter((h) => [...this.forKinds.values(), ...this.ownedKinds.values()].some((t) => kindOf(setup, t) === h.kind))
+        .filter((h) =>
+          [...this.forKinds.values(), ...this.ownedKinds.values()].some((t) => kindOf(setup, t) === h.kind),
+        )
         .map((h) => ({ kind: h.kind, count: h.objects })),
     );
     const retryPeriodMs = options.retryPeriodMs ?? setup.retryPeriodMs ?? 2_000;
@@ -186,9 +188,12 @@ export class Sharding {
     else mode = (await detectShardSelector(this.setup.liveClient, first, key)) ? 'server' : 'labels';
     const owned = [...this.ownedKinds.values()];
     if (mode === 'labels') {
-      this.log.info('the API server does not apply shardSelector: one elected replica labels objects with their range', {
-        kinds: [...this.forKinds.keys()],
-      });
+      this.log.info(
+        'the API server does not apply shardSelector: one elected replica labels objects with their range',
+        {
+          kinds: [...this.forKinds.keys()],
+        },
+      );
     }
     // children hash elsewhere than their owner under the uid key: they follow its range label
     // (stamped at create by the client; the labeler stamps those made before)

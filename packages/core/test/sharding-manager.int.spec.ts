@@ -1,0 +1,174 @@
+/**
+ * Two managers in one process, one shard group, on a control plane of its own with the
+ * API server's `ShardedListAndWatch` gate on: a sharded ConfigMap controller on each.
+ * Alone, the first holds every range and reconciles all 300 objects; when the second joins
+ * the objects split (each cache holds its share, the two shares partition the set, the
+ * server's `shardSelector` was used), a change of every object is reconciled by exactly one
+ * of them and no object's reconciles overlap; when the second stops cleanly its ranges
+ * come back to the first. Children created by a sharded controller carry their owner's
+ * range label and are cached by the owner's holder only. The multi-process test with kills
+ * and pauses is the fault suite's.
+ */
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { V1ConfigMap, V1Secret } from '@kubernetes/client-node';
+import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
+import type { Manager } from '../src/api/manager.js';
+import { objectKey } from '../src/api/object.js';
+import { controllerManagedBy } from '../src/builder/builder.js';
+import { ApiClient } from '../src/client/api-client.js';
+import { setControllerReference } from '../src/controllerutil/index.js';
+import { newManager } from '../src/manager/manager.js';
+import { Lease } from '../src/resources/kinds.js';
+import { fnv1a64, rangeIndex, SHARD_RANGE_LABEL } from '../src/sharding/index.js';
+import { cm, eventually, forEachLimited, newNamespace, useCleanups } from './fixtures/helpers.js';
+
+const COUNT = 300;
+const RANGES = 64;
+
+interface Span {
+  replica: string;
+  key: string;
+  start: number;
+  end: number;
+}
+
+describeOrSkip('sharding: two managers split a sharded controller’s objects', ownControlPlaneSkipReason(), () => {
+  const env = useControlPlane({ apiServerFlags: { 'feature-gates': 'ShardedListAndWatch=true' } });
+  const cleanup = useCleanups();
+  let api: ApiClient;
+  let ns: string;
+  const spans: Span[] = [];
+
+  beforeAll(async () => {
+    api = new ApiClient({ kubeConfig: env.kubeConfig() });
+    ns = await newNamespace(api, 'shard-mgr');
+    const names = Array.from({ length: COUNT }, (_, i) => `cm-${String(i).padStart(3, '0')}`);
+    await forEachLimited(names, 32, (name) => api.create(cm(ns, name, { v: '1' }, { suite: 'shard-mgr' })));
+  }, 120_000);
+
+  function replica(identity: string): { manager: Manager; stop: () => Promise<void>; seen: Map<string, string> } {
+    const manager = newManager({
+      kubeConfig: env.kubeConfig(),
+      cache: {
+        byObject: [
+          { type: V1ConfigMap, namespaces: [ns], labelSelector: { matchLabels: { suite: 'shard-mgr' } } },
+          { type: V1Secret, namespaces: [ns] },
+        ],
+      },
+      sharding: {
+        group: 'shard-mgr',
+        namespace: ns,
+        identity,
+        ranges: RANGES,
+        leaseDurationMs: 3_000,
+        renewDeadlineMs: 2_000,
+        retryPeriodMs: 250,
+      },
+      metrics: { collectDefaultMetrics: false },
+    });
+    const seen = new Map<string, string>(); // key → data.v last reconciled here
+    controllerManagedBy(manager)
+      .for(V1ConfigMap)
+      .owns(V1Secret)
+      .withOptions({ maxConcurrentReconciles: 4 })
+      .complete({
+        reconcile: async (request) => {
+          const start = performance.now();
+          const key = `${request.namespace}/${request.name}`;
+          try {
+            const obj = await manager.client.get(V1ConfigMap, request);
+            if (obj.metadata?.name === 'cm-000') {
+              const child: V1Secret = {
+                apiVersion: 'v1',
+                kind: 'Secret',
+                metadata: { namespace: ns, name: 'child-000' },
+              };
+              setControllerReference(obj, child);
+              await manager.client.create(child).catch((err: { code?: number }) => {
+                if (err.code !== 409) throw err;
+              });
+            }
+            await new Promise((resolve) => setTimeout(resolve, 2));
+            seen.set(key, obj.data?.v ?? '');
+          } finally {
+            spans.push({ replica: identity, key, start, end: performance.now() });
+          }
+          return {};
+        },
+      });
+    const abort = new AbortController();
+    const running = manager.start(abort.signal);
+    const stop = async () => {
+      abort.abort();
+      await running;
+    };
+    cleanup(async () => {
+      if (!abort.signal.aborted) await stop();
+    });
+    return { manager, stop, seen };
+  }
+
+  const cached = (m: Manager) => m.cache.health().find((h) => h.kind === 'ConfigMap')?.objects ?? 0;
+
+  function assertNoOverlap(): void {
+    const byKey = new Map<string, Span[]>();
+    for (const s of spans) byKey.set(s.key, [...(byKey.get(s.key) ?? []), s]);
+    for (const [key, list] of byKey) {
+      const sorted = [...list].sort((a, b) => a.start - b.start);
+      for (let i = 1; i < sorted.length; i++) {
+        const [a, b] = [sorted[i - 1] as Span, sorted[i] as Span];
+        if (a.replica !== b.replica && b.start < a.end)
+          throw new Error(`${key}: ${a.replica} and ${b.replica} overlap`);
+      }
+    }
+  }
+
+  describe('join, split, change, leave', () => {
+    it('should split the objects on a join, reconcile each change once, and give them back on a clean leave', async () => {
+      const a = replica('member-a');
+      await eventually(() => expect(a.seen.size).toBe(COUNT), { timeout: 60_000 });
+      expect(cached(a.manager)).toBe(COUNT);
+
+      const b = replica('member-b');
+      await eventually(
+        () => {
+          expect(cached(a.manager) + cached(b.manager)).toBe(COUNT);
+          expect(cached(b.manager)).toBeGreaterThan(COUNT / 4);
+          expect(cached(a.manager)).toBeGreaterThan(COUNT / 4);
+        },
+        { timeout: 60_000 },
+      );
+      const metrics = await a.manager.metrics.registry.metrics();
+      expect(metrics).toMatch(/operant_shard_members 2/);
+      expect(metrics).toMatch(new RegExp(`operant_shard_objects\\{kind="ConfigMap"\\} ${cached(a.manager)}`));
+      expect(metrics).toMatch(/operant_shard_moves_total\{direction="out"\} [1-9]/);
+
+      // a change of every object: each reconciled by the holder of its range
+      const all = (await api.list(V1ConfigMap, { namespace: ns, labelSelector: 'suite=shard-mgr' })).items;
+      await forEachLimited(all, 32, (o) => api.patch(o, { type: 'merge', data: { data: { v: '2' } } }));
+      await eventually(
+        () => {
+          const done = all.filter((o) => a.seen.get(objectKey(o)) === '2' || b.seen.get(objectKey(o)) === '2');
+          expect(done).toHaveLength(COUNT);
+        },
+        { timeout: 60_000 },
+      );
+      assertNoOverlap();
+
+      // the child of cm-000 carries its owner's range, and only the owner's holder caches it
+      const owner = all.find((o) => o.metadata?.name === 'cm-000') as V1ConfigMap;
+      const child = await api.get(V1Secret, { namespace: ns, name: 'child-000' });
+      const range = rangeIndex(fnv1a64(owner.metadata?.uid as string), RANGES);
+      expect(child.metadata?.labels?.[SHARD_RANGE_LABEL]).toBe(String(range));
+      const secrets = (m: Manager) => m.cache.health().find((h) => h.kind === 'Secret')?.objects ?? 0;
+      expect(secrets(a.manager) + secrets(b.manager)).toBe(1);
+
+      await b.stop();
+      await eventually(() => expect(cached(a.manager)).toBe(COUNT), { timeout: 30_000 });
+      const leases = await api.list(Lease, { namespace: ns });
+      expect(leases.items.map((l) => l.spec?.holderIdentity)).toEqual(['member-a']);
+      await a.stop();
+      assertNoOverlap();
+    }, 240_000);
+  });
+});
