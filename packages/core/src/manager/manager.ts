@@ -39,6 +39,7 @@ import { Metrics, type MetricsOptions } from '../metrics/metrics.js';
 import { ResourceRegistry } from '../resources/registry.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import type { ServerLimits } from '../server/limits.js';
+import type { ShardingOptions } from '../sharding/options.js';
 import { WebhookServer, type WebhookServerOptions } from '../webhook/server.js';
 import { HttpServer } from './http-server.js';
 import { type MetricsServerOptions, newMetricsServer } from './metrics-server.js';
@@ -101,6 +102,11 @@ export interface ManagerOptions {
    * that lingers could still act after a standby took over.
    */
   leaderElectionReleaseOnCancel?: boolean;
+  /**
+   * Split the objects of sharded controllers between the replicas of a group (see
+   * docs/sharding.md). Off by default.
+   */
+  sharding?: ShardingOptions;
   /** A `Metrics` to share, or options for the manager's own. */
   metrics?: Metrics | MetricsOptions;
   /** Where `/metrics` is served, e.g. `:8443` or `127.0.0.1:0`; `0` (default) turns it off. */
