@@ -49,6 +49,9 @@ describe('operant init', () => {
         'config/rbac/role_binding.yaml',
         'config/rbac/service_account.yaml',
         'config/samples/kustomization.yaml',
+        'config/sharding/kustomization.yaml',
+        'config/sharding/leader_election_role_sharding_patch.yaml',
+        'config/sharding/manager_sharding_patch.yaml',
         'jest.config.js',
         'package.json',
         'pnpm-workspace.yaml',
@@ -213,6 +216,43 @@ describe('operant init', () => {
       metadata: { name: 'manager-role' },
       rules: [],
     });
+  });
+
+  it('scaffolds sharding as a Component that config/default lists commented out: 3 replicas, --sharding, member Leases', async () => {
+    await init({ domain: 'example.com', name: 'redis-operator', repoDir: dir }, quiet);
+    const defaults = await read('config/default/kustomization.yaml');
+    expect(parse(defaults).components).toBeUndefined();
+    expect(parse(defaults.replace('#components:\n#  - ../sharding\n', 'components:\n  - ../sharding\n'))).toMatchObject(
+      {
+        components: ['../sharding'],
+      },
+    );
+    expect(parse(await read('config/sharding/kustomization.yaml'))).toEqual({
+      apiVersion: 'kustomize.config.k8s.io/v1alpha1',
+      kind: 'Component',
+      patches: [
+        { path: 'manager_sharding_patch.yaml', target: { kind: 'Deployment', name: 'controller-manager' } },
+        { path: 'leader_election_role_sharding_patch.yaml', target: { kind: 'Role', name: 'leader-election-role' } },
+      ],
+    });
+    expect(parse(await read('config/sharding/manager_sharding_patch.yaml'))).toEqual([
+      { op: 'replace', path: '/spec/replicas', value: 3 },
+      { op: 'add', path: '/spec/template/spec/containers/0/args/-', value: '--sharding' },
+    ]);
+    // create is in the leader-election Role already; member Lease names are not known in advance
+    expect(parse(await read('config/sharding/leader_election_role_sharding_patch.yaml'))).toEqual([
+      {
+        op: 'add',
+        path: '/rules/-',
+        value: {
+          apiGroups: ['coordination.k8s.io'],
+          resources: ['leases'],
+          verbs: ['get', 'list', 'watch', 'update', 'delete'],
+        },
+      },
+    ]);
+    expect(await read('src/main.ts')).toContain('--sharding');
+    expect(await read('README.md')).toContain('uncomment `components: [../sharding]`');
   });
 
   it('refuses a non-empty folder unless --force', async () => {

@@ -54,6 +54,39 @@ describe('managerOptionsFromFlags', () => {
     expect(managerOptionsFromFlags(['--metrics-secure=true']).metricsServer?.secureServing).toBe(true);
   });
 
+  it('reads the sharding flags: off, uid, 4096 ranges and auto by default', () => {
+    expect(managerOptionsFromFlags([]).sharding).toEqual({ enabled: false, key: 'uid', ranges: 4096, mode: 'auto' });
+    expect(
+      managerOptionsFromFlags(['--sharding', '--shard-key=namespace', '--shard-ranges', '1024', '--shard-mode=server'])
+        .sharding,
+    ).toEqual({ enabled: true, key: 'namespace', ranges: 1024, mode: 'server' });
+    expect(managerOptionsFromFlags(['--sharding=true', '--shard-mode=labels']).sharding).toMatchObject({
+      enabled: true,
+      mode: 'labels',
+    });
+    for (const off of ['--sharding=false', '--no-sharding']) {
+      expect(managerOptionsFromFlags([off]).sharding?.enabled).toBe(false);
+    }
+    for (const ranges of ['1', '2', '16384', String(2 ** 40)]) {
+      expect(managerOptionsFromFlags([`--shard-ranges=${ranges}`]).sharding?.ranges).toBe(Number(ranges));
+    }
+  });
+
+  it('rejects a shard key, range count or mode it does not know, naming the flag', () => {
+    expect(() => managerOptionsFromFlags(['--shard-key=name'])).toThrow(
+      'invalid --shard-key "name": expected one of uid, namespace',
+    );
+    for (const ranges of ['0', '3', '4095', '-4096', '4096.0', '0x1000', '1e3', '', String(2 ** 53 + 2)]) {
+      expect(() => managerOptionsFromFlags([`--shard-ranges=${ranges}`])).toThrow(
+        `invalid --shard-ranges "${ranges}": expected a power of two`,
+      );
+    }
+    expect(() => managerOptionsFromFlags(['--shard-mode=labelled'])).toThrow(
+      'invalid --shard-mode "labelled": expected one of auto, server, labels',
+    );
+    expect(() => managerOptionsFromFlags(['--sharding=yes'])).toThrow(/--sharding/);
+  });
+
   it('rejects unknown flags and bad values with the flag named', () => {
     expect(() => managerOptionsFromFlags(['--metrics-addr=:1'])).toThrow(/--metrics-addr/);
     expect(() => managerOptionsFromFlags(['--log-level=loud'])).toThrow('invalid --log-level "loud"');

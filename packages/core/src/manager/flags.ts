@@ -9,7 +9,10 @@
  * `--health-probe-bind-address` (`:8081`),
  * `--leader-elect` (false), `--leader-election-id`, `--leader-election-namespace` (default:
  * the pod's), `--leader-election-release-on-cancel` (default from `defaults`, else false),
- * `--log-level` (`info`; also `--zap-log-level`), `--log-format` (`json` or `console`).
+ * `--log-level` (`info`; also `--zap-log-level`), `--log-format` (`json` or `console`),
+ * and sharding (docs/sharding.md): `--sharding` (false), `--shard-key` (`uid` or
+ * `namespace`; `uid`), `--shard-ranges` (a power of two; 4096), `--shard-mode` (`auto`,
+ * `server` or `labels`; `auto`).
  * Boolean flags also take `--flag=true|false` and `--no-flag`, as Go's flag package does.
  * @module
  */
@@ -17,11 +20,14 @@ import { parseArgs } from 'node:util';
 import type { LogLevel } from '../log/winston.js';
 import { newLogger } from '../log/winston.js';
 import { withAuthenticationAndAuthorization } from '../metrics/filters.js';
+import type { ShardingOptions } from '../sharding/options.js';
 import type { ManagerOptions } from './manager.js';
 import type { MetricsServerOptions } from './metrics-server.js';
 
 const levels: readonly LogLevel[] = ['error', 'warn', 'info', 'debug'];
-const booleans = ['leader-elect', 'leader-election-release-on-cancel', 'metrics-secure'];
+const booleans = ['leader-elect', 'leader-election-release-on-cancel', 'metrics-secure', 'sharding'];
+const shardKeys: readonly NonNullable<ShardingOptions['key']>[] = ['uid', 'namespace'];
+const shardModes: readonly NonNullable<ShardingOptions['mode']>[] = ['auto', 'server', 'labels'];
 
 export function managerOptionsFromFlags(
   argv: readonly string[] = process.argv.slice(2),
@@ -49,6 +55,10 @@ export function managerOptionsFromFlags(
       'log-level': { type: 'string' },
       'zap-log-level': { type: 'string' },
       'log-format': { type: 'string', default: 'json' },
+      sharding: { type: 'boolean', default: false },
+      'shard-key': { type: 'string', default: 'uid' },
+      'shard-ranges': { type: 'string', default: '4096' },
+      'shard-mode': { type: 'string', default: 'auto' },
     },
   });
   const level = (values['log-level'] ?? values['zap-log-level'] ?? 'info') as LogLevel;
@@ -64,8 +74,30 @@ export function managerOptionsFromFlags(
     leaderElectionID: values['leader-election-id'] ?? defaults.leaderElectionID,
     leaderElectionNamespace: values['leader-election-namespace'],
     leaderElectionReleaseOnCancel: values['leader-election-release-on-cancel'],
+    sharding: shardingOptions(values),
     logger: newLogger({ level, format }),
   };
+}
+
+/** `--sharding`, `--shard-key`, `--shard-ranges`, `--shard-mode`, checked even when sharding is off. */
+function shardingOptions(values: {
+  sharding: boolean;
+  'shard-key': string;
+  'shard-ranges': string;
+  'shard-mode': string;
+}): ShardingOptions {
+  const key = values['shard-key'] as NonNullable<ShardingOptions['key']>;
+  if (!shardKeys.includes(key))
+    throw new Error(`invalid --shard-key "${key}": expected one of ${shardKeys.join(', ')}`);
+  const text = values['shard-ranges'];
+  const ranges = Number(text);
+  if (!/^[1-9][0-9]*$/.test(text) || !Number.isSafeInteger(ranges) || (BigInt(ranges) & BigInt(ranges - 1)) !== 0n) {
+    throw new Error(`invalid --shard-ranges "${text}": expected a power of two (1, 2, 4, …, 4096, …)`);
+  }
+  const mode = values['shard-mode'] as NonNullable<ShardingOptions['mode']>;
+  if (!shardModes.includes(mode))
+    throw new Error(`invalid --shard-mode "${mode}": expected one of ${shardModes.join(', ')}`);
+  return { enabled: values.sharding, key, ranges, mode };
 }
 
 /** kubebuilder's `metricsserver.Options`: secure → HTTPS and the auth filter; a cert path → that pair. */

@@ -21,7 +21,7 @@ import { serviceAccountSigningKey, TinyCA } from './certs.js';
 import { type CrdInstallOptions, installCrds, uninstallCrds } from './crds.js';
 import { durationFromEnv } from './duration.js';
 import { EnvtestError } from './errors.js';
-import { type Flags, mergeFlags, renderFlags } from './flags.js';
+import { type Flags, mergeFeatureGates, mergeFlags, renderFlags } from './flags.js';
 import { buildKubeConfig, writeKubeConfigFile } from './kubeconfig.js';
 import { freePorts } from './ports.js';
 import { probeGet } from './probe.js';
@@ -43,6 +43,14 @@ export const DEFAULT_CONTROLLERS: readonly string[] = [
   'ttl-after-finished-controller',
   'root-ca-certificate-publisher-controller',
 ];
+
+/**
+ * The kube-apiserver feature gates every control plane starts with: the alpha
+ * `ShardedListAndWatch` (the `shardSelector` of lists and watches, docs/sharding.md). A
+ * caller's `apiServerFlags['feature-gates']` combine with them gate by gate (theirs win;
+ * `ShardedListAndWatch=false` turns it off, `null` drops every default gate).
+ */
+export const DEFAULT_FEATURE_GATES = 'ShardedListAndWatch=true';
 
 export interface ControllerManagerOptions {
   /** Controller names (`--controllers`); defaults to `DEFAULT_CONTROLLERS`. */
@@ -71,7 +79,11 @@ export interface EnvironmentOptions {
   stopTimeoutMs?: number;
   /** Copy process output to this process. Defaults to `KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT`. */
   attachControlPlaneOutput?: boolean;
-  /** Extra or overriding kube-apiserver flags; `null` removes a default. */
+  /**
+   * Extra or overriding kube-apiserver flags; `null` removes a default. `feature-gates`
+   * combine with `DEFAULT_FEATURE_GATES` gate by gate, the caller's value winning for a gate
+   * both name (`'ShardedListAndWatch=false'` turns the default off; `null` drops them all).
+   */
   apiServerFlags?: Flags;
   /** Extra or overriding etcd flags; `null` removes a default. */
   etcdFlags?: Flags;
@@ -383,13 +395,15 @@ export class Environment {
     await etcd.waitUntilReady(async () => (await probeGet(`${etcdUrl}/health`)).status === 200, timeout);
 
     started.server = `https://127.0.0.1:${apiPort}`;
+    const userFlags = this.options.apiServerFlags;
     const apiFlags = mergeFlags(
       {
         'allow-privileged': 'true',
         'disable-admission-plugins': 'ServiceAccount',
         'service-cluster-ip-range': '10.0.0.0/24',
       },
-      this.options.apiServerFlags,
+      userFlags,
+      { 'feature-gates': mergeFeatureGates(DEFAULT_FEATURE_GATES, userFlags?.['feature-gates']) },
       {
         'etcd-servers': etcdUrl,
         'cert-dir': dir,

@@ -1,7 +1,8 @@
 /**
  * Command-line flags as data, so that users can set, append to or remove any default flag
  * (envtest's `Configure().Set/Append/Disable`), and so that flags with structural meaning
- * (ports, certificates, authorization) are re-applied after user overrides.
+ * (ports, certificates, authorization) are re-applied after user overrides. Feature gates
+ * combine per gate instead of replacing the whole flag (`mergeFeatureGates`).
  * @module
  */
 
@@ -26,4 +27,29 @@ export function renderFlags(flags: Flags): string[] {
     for (const one of typeof value === 'string' ? [value] : value) args.push(`--${name}=${one}`);
   }
   return args;
+}
+
+/**
+ * `--feature-gates` values combined gate by gate, left to right: `A=true,B=false` (or a list,
+ * the flag repeated) sets each gate it names, a later layer wins for the same gate, a `null`
+ * layer drops every gate before it, an `undefined` one changes nothing. Gates keep the
+ * order they were first named in; one comma-joined value, or `null` when no gate is left.
+ */
+export function mergeFeatureGates(...layers: (FlagValue | undefined)[]): string | null {
+  const gates = new Map<string, string>();
+  for (const layer of layers) {
+    if (layer === undefined) continue;
+    if (layer === null) {
+      gates.clear();
+      continue;
+    }
+    for (const value of typeof layer === 'string' ? [layer] : layer) {
+      for (const gate of value.split(',')) {
+        const text = gate.trim();
+        // an entry without `=` is kept as written: kube-apiserver's error names it
+        if (text !== '') gates.set(text.split('=')[0]?.trim() as string, text);
+      }
+    }
+  }
+  return gates.size === 0 ? null : [...gates.values()].join(',');
 }

@@ -15,6 +15,7 @@ export { type CrdInstallOptions, installCrds, readCrds, uninstallCrds } from './
 export {
   type ControllerManagerOptions,
   DEFAULT_CONTROLLERS,
+  DEFAULT_FEATURE_GATES,
   Environment,
   type EnvironmentOptions,
   type EnvtestUser,

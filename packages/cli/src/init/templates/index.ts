@@ -16,6 +16,7 @@ import { kustomizeLists } from './kustomize-lists.js';
 import { kustomizeManager } from './kustomize-manager.js';
 import { kustomizeMetrics } from './kustomize-metrics.js';
 import { kustomizeRbac } from './kustomize-rbac.js';
+import { kustomizeSharding } from './kustomize-sharding.js';
 import { mainEntry } from './main-entry.js';
 import { managerSuite } from './manager-suite.js';
 import { packageJson } from './package-json.js';
@@ -53,6 +54,7 @@ export function initFiles(context: InitContext): ScaffoldFile[] {
     ...kustomizeManager(context),
     ...kustomizeRbac(context),
     ...kustomizeMetrics(context),
+    ...kustomizeSharding,
     ...kustomizeLists,
   ];
 }

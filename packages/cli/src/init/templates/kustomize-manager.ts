@@ -4,7 +4,8 @@
  * read-only root filesystem; a termination grace period of 45 s, above the manager's 30 s
  * drain; memory 128Mi requested, 192Mi limit, from the example operator's measured burst) and
  * the overlay that deploys CRDs, RBAC and manager into `<name>-system` with the `<name>-`
- * prefix, with metrics on (kustomize-metrics.ts).
+ * prefix, with metrics on (kustomize-metrics.ts) and sharding a commented-out Component
+ * (kustomize-sharding.ts).
  * @module
  */
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
@@ -34,6 +35,12 @@ patches:
   - path: manager_metrics_patch.yaml
     target:
       kind: Deployment
+
+# [SHARDING] 3 replicas that split the objects of the sharded controllers between them
+# (--sharding, and Leases for the members in this namespace; see config/sharding). To enable
+# it, uncomment the two lines below.
+#components:
+#  - ../sharding
 `,
     },
     {

@@ -19,7 +19,8 @@ export function mainEntry(context: InitContext): ScaffoldFile {
  * --metrics-cert-path (a folder with tls.crt and tls.key; default: self-signed),
  * --health-probe-bind-address (:8081), --leader-elect, --leader-election-namespace (default:
  * the pod's), --leader-election-release-on-cancel (default true here), --log-level,
- * --log-format. It uses the current kubeconfig (KUBECONFIG, the in-cluster config or
+ * --log-format, --sharding (replicas that split the objects: config/sharding; with
+ * --shard-key, --shard-ranges, --shard-mode). It uses the current kubeconfig (KUBECONFIG, the in-cluster config or
  * ~/.kube/config) and stops gracefully on SIGINT and SIGTERM, within the manager's
  * gracefulShutdownTimeoutMs (30 s; keep the pod's terminationGracePeriodSeconds above it).
  *

@@ -53,7 +53,16 @@ pnpm run undeploy
 \`${context.name}-controller-manager-metrics-service\`), only to bearer tokens whose user is
 bound to the \`${context.name}-metrics-reader\` ClusterRole (TokenReview + SubjectAccessReview, as
 kubebuilder). \`pnpm run run --metrics-bind-address=:8080 --metrics-secure=false\` serves plain
-HTTP for local work.${owner}
+HTTP for local work.
+
+## Replicas: leader election or sharding
+
+\`config/manager\` runs one replica with \`--leader-elect\`: more replicas are warm standbys,
+one reconciles. To have N replicas split the objects between them (each lists, watches and
+reconciles about 1/N), uncomment \`components: [../sharding]\` in
+\`config/default/kustomization.yaml\`: \`config/sharding\` sets \`replicas: 3\`, adds
+\`--sharding\` to the manager's args and lets the replicas keep their membership Leases in
+the manager's namespace (Operant's docs/sharding.md).${owner}
 `,
   };
 }
