@@ -1,6 +1,6 @@
 /**
- * Two managers in one process, one shard group, on a control plane of its own with the
- * API server's `ShardedListAndWatch` gate on: a sharded ConfigMap controller on each.
+ * Two managers in one process, one shard group, on the shared control plane (the API
+ * server's `ShardedListAndWatch` gate is on in envtest): a sharded ConfigMap controller on each.
  * Alone, the first holds every range and reconciles all 300 objects; when the second joins
  * the objects split (each cache holds its share, the two shares partition the set, the
  * server's `shardSelector` was used), a change of every object is reconciled by exactly one
@@ -11,7 +11,7 @@
  */
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { V1ConfigMap, V1Secret } from '@kubernetes/client-node';
-import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
+import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import type { Manager } from '../src/api/manager.js';
 import { objectKey } from '../src/api/object.js';
 import { controllerManagedBy } from '../src/builder/builder.js';
@@ -32,15 +32,15 @@ interface Span {
   end: number;
 }
 
-describeOrSkip('sharding: two managers split a sharded controller’s objects', ownControlPlaneSkipReason(), () => {
-  const env = useControlPlane({ apiServerFlags: { 'feature-gates': 'ShardedListAndWatch=true' } });
+describeWithControlPlane('sharding: two managers split a sharded controller’s objects', () => {
+  const kubeConfig = sharedKubeConfig();
   const cleanup = useCleanups();
   let api: ApiClient;
   let ns: string;
   const spans: Span[] = [];
 
   beforeAll(async () => {
-    api = new ApiClient({ kubeConfig: env.kubeConfig() });
+    api = new ApiClient({ kubeConfig });
     ns = await newNamespace(api, 'shard-mgr');
     const names = Array.from({ length: COUNT }, (_, i) => `cm-${String(i).padStart(3, '0')}`);
     await forEachLimited(names, 32, (name) => api.create(cm(ns, name, { v: '1' }, { suite: 'shard-mgr' })));
@@ -48,7 +48,7 @@ describeOrSkip('sharding: two managers split a sharded controller’s objects', 
 
   function replica(identity: string): { manager: Manager; stop: () => Promise<void>; seen: Map<string, string> } {
     const manager = newManager({
-      kubeConfig: env.kubeConfig(),
+      kubeConfig,
       cache: {
         byObject: [
           { type: V1ConfigMap, namespaces: [ns], labelSelector: { matchLabels: { suite: 'shard-mgr' } } },
