@@ -2,7 +2,8 @@
  * Sharding's pure building blocks (issue 22): the API server's hash (`fnv1a64`), the hash
  * space in equal ranges (`shardRanges`), rendezvous assignment of ranges to live members
  * (`assignRanges`), the `shardSelector` for a member's ranges (KEP-5866, alpha gate
- * `ShardedListAndWatch`), and the same selector evaluated locally (`inShard`).
+ * `ShardedListAndWatch`), the same selector evaluated locally (`inShard`), and a member's
+ * Lease with its view of the group (`ShardMembership`).
  * @module sharding
  */
 export { assignRanges, rangeWeight } from './assign.js';
@@ -16,6 +17,7 @@ export {
   SHARD_RANGES_ANNOTATION,
 } from './labels.js';
 export { inShard, shardHash } from './match.js';
+export { type MemberView, ShardMembership, type ShardMembershipOptions } from './membership.js';
 export type { ShardingOptions } from './options.js';
 export { HASH_SPACE, rangeIndex, type ShardRange, shardRanges } from './ranges.js';
 export { type ShardKey, shardSelector } from './selector.js';
