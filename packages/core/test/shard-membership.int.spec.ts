@@ -54,6 +54,17 @@ describeWithControlPlane('shard membership', () => {
       throw err;
     });
 
+  /** Members a and b in a new namespace, started, b seeing a live. */
+  async function twoMembers() {
+    const ns = await newNamespace(api, 'shard-member');
+    const a = member(ns, 'a');
+    const b = member(ns, 'b');
+    await a.start();
+    await b.start();
+    await eventually(() => expect(byIdentity(b.membership).a?.live).toBe(true));
+    return { ns, a, b };
+  }
+
   it('shows three members each other live, then each other holds after setHolds', async () => {
     const ns = await newNamespace(api, 'shard-member');
     const members = ['a', 'b', 'c'].map((id) => member(ns, id));
@@ -97,12 +108,7 @@ describeWithControlPlane('shard membership', () => {
   }, 60_000);
 
   it('turns a member stopped without release not live after its lease duration; only then deleteExpired removes it', async () => {
-    const ns = await newNamespace(api, 'shard-member');
-    const a = member(ns, 'a');
-    const b = member(ns, 'b');
-    await a.start();
-    await b.start();
-    await eventually(() => expect(byIdentity(b.membership).a?.live).toBe(true));
+    const { ns, a, b } = await twoMembers();
     let sawExpiry = false;
     b.membership.onChange(() => {
       if (byIdentity(b.membership).a?.live === false) sawExpiry = true;
@@ -121,12 +127,7 @@ describeWithControlPlane('shard membership', () => {
   }, 60_000);
 
   it('release deletes the Lease; the others drop it at their next refresh', async () => {
-    const ns = await newNamespace(api, 'shard-member');
-    const a = member(ns, 'a');
-    const b = member(ns, 'b');
-    await a.start();
-    await b.start();
-    await eventually(() => expect(byIdentity(b.membership).a?.live).toBe(true));
+    const { ns, a, b } = await twoMembers();
     a.stop.abort();
     await a.membership.release();
     expect(await leaseOf(ns, a.membership)).toBeUndefined();
@@ -199,6 +200,28 @@ describeWithControlPlane('shard membership', () => {
     expect(lease?.spec?.holderIdentity).toBe('a');
     await new Promise((resolve) => setTimeout(resolve, 3 * timing.retryPeriodMs));
     expect(a.lost.length).toBe(1);
+  }, 60_000);
+
+  it('takes over the Lease of an earlier process with its identity only after that Lease expired', async () => {
+    const ns = await newNamespace(api, 'shard-member');
+    const earlier = member(ns, 'a');
+    await earlier.start();
+    await earlier.membership.setHolds([5]);
+    earlier.stop.abort(); // a crash: the Lease stays, holding 5
+    const observer = member(ns, 'b');
+    await observer.start();
+    const later = member(ns, 'a');
+    const starting = later.start();
+    await new Promise((resolve) => setTimeout(resolve, 2 * timing.retryPeriodMs)); // it has read the Lease by now
+    const before = await leaseOf(ns, later.membership);
+    expect(before?.metadata?.annotations?.[SHARD_RANGES_ANNOTATION]).toBe('5'); // still live: not written
+    expect(later.membership.fresh()).toBe(false);
+    await starting;
+    const lease = await leaseOf(ns, later.membership);
+    expect(lease?.spec?.holderIdentity).toBe('a');
+    expect(lease?.metadata?.annotations?.[SHARD_RANGES_ANNOTATION]).toBe('');
+    expect(later.membership.fresh()).toBe(true);
+    await eventually(() => expect(byIdentity(observer.membership).a).toMatchObject({ live: true, holds: new Set() }));
   }, 60_000);
 
   it('refuses to start when a Lease of its name is held by another identity', async () => {

@@ -235,7 +235,7 @@ export class ShardMembership {
     return this.lastRenewSentAt + this.renewDeadlineMs - this.now();
   }
 
-  /** Aborts at the renew deadline, so no request outlives it. */
+  /** Aborts at the renew deadline (as it is when called), so no request outlives it. */
   private deadlineSignal(signal?: AbortSignal): AbortSignal {
     const timeout = AbortSignal.timeout(Math.max(1, Math.ceil(this.remaining())));
     return signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
@@ -306,9 +306,8 @@ export class ShardMembership {
     while (!signal.aborted && this.lostError === undefined) {
       await sleep(Math.min(this.retryPeriodMs, Math.max(0, this.remaining())), signal);
       if (signal.aborted) return;
-      const bounded = this.deadlineSignal(signal);
       try {
-        await this.serialized(() => this.write(this.held, bounded));
+        await this.serialized(() => this.write(this.held, this.deadlineSignal(signal)));
       } catch (err) {
         if (this.lostError !== undefined) return;
         if (!signal.aborted) this.log.warn(`unable to renew Lease ${this.where}`, { error: err });
@@ -330,7 +329,7 @@ export class ShardMembership {
 
   /** Writes its Lease with `holds` (a renew); re-reads and retries on a conflict; a vanished or taken Lease is a loss. */
   private async write(holds: ReadonlySet<number>, signal: AbortSignal): Promise<void> {
-    if (this.own === undefined) throw new Error(`unable to update Lease ${this.where}: it was not created`);
+    if (this.own === undefined) throw new Error(`unable to update Lease ${this.where}: not started, or released`);
     if (!this.alive()) throw this.lostError as Error;
     const client = this.options.client;
     let base: MemberLease | undefined = this.own;
