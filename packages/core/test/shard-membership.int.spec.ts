@@ -154,6 +154,33 @@ describeWithControlPlane('shard membership', () => {
     expect(a.lost.length).toBe(1);
   }, 60_000);
 
+  it('re-reads and retries after a conflict: another writer of its Lease only costs a retry', async () => {
+    const ns = await newNamespace(api, 'shard-member');
+    const a = member(ns, 'a');
+    await a.start();
+    const lease = await leaseOf(ns, a.membership);
+    await api.update({
+      ...lease,
+      metadata: { ...lease?.metadata, annotations: { ...lease?.metadata?.annotations, note: 'x' } },
+    });
+    await a.membership.setHolds([7, 8]);
+    const written = await leaseOf(ns, a.membership);
+    expect(written?.metadata?.annotations).toMatchObject({ note: 'x', [SHARD_RANGES_ANNOTATION]: '7-8' });
+    expect(a.membership.fresh()).toBe(true);
+    expect(a.lost).toEqual([]);
+  }, 60_000);
+
+  it('reports the loss once when its Lease is written by another identity', async () => {
+    const ns = await newNamespace(api, 'shard-member');
+    const a = member(ns, 'a');
+    await a.start();
+    const lease = await leaseOf(ns, a.membership);
+    await api.update({ ...lease, spec: { ...lease?.spec, holderIdentity: 'intruder' } });
+    await eventually(() => expect(a.lost.length).toBe(1));
+    expect(a.lost[0]?.message).toBe(`unable to renew Lease ${ns}/${a.membership.leaseName}: held by intruder`);
+    expect((await leaseOf(ns, a.membership))?.spec?.holderIdentity).toBe('intruder'); // not taken back
+  }, 60_000);
+
   it('reports the loss once when renews are refused for the renew deadline (its RBAC grant removed)', async () => {
     const ns = await newNamespace(api, 'shard-member');
     const user = `shard-member-${randomBytes(3).toString('hex')}`;
