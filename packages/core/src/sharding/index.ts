@@ -31,6 +31,7 @@ export {
   SHARD_RANGES_ANNOTATION,
 } from './labels.js';
 export { inShard, shardHash } from './match.js';
+export { type MemberView, ShardMembership, type ShardMembershipOptions } from './membership.js';
 export type { ShardingOptions } from './options.js';
 export { HASH_SPACE, rangeIndex, type ShardRange, shardRanges } from './ranges.js';
 export { Sharding, ShardingError, type ShardingSetup } from './runtime.js';
