@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { noopLogger } from '../api/logger.js';
-import { type MemberState, type Members, type RangeScope, ShardCoordinator } from './coordinator.js';
+import { type Members, type RangeScope, ShardCoordinator } from './coordinator.js';
+import type { MemberView } from './membership.js';
 
 const LEASE = 1000;
 const RENEW_DEADLINE = 700;
@@ -63,7 +64,7 @@ class FakeMember implements Members {
     for (const id of [...seen.keys()]) if (!this.group.leases.has(id)) seen.delete(id);
     for (const l of this.listeners) l();
   }
-  view(): MemberState[] {
+  view(): MemberView[] {
     const seen = this.group.observed.get(this.identity) ?? new Map();
     return [...seen.entries()].map(([id, [, at]]) => {
       const lease = this.group.leases.get(id);
@@ -73,6 +74,7 @@ class FakeMember implements Members {
         live: id === this.identity ? this.fresh() : this.group.now - at < LEASE,
         holds: lease?.holds ?? new Set<number>(),
         config: lease?.config,
+        resourceVersion: String(lease?.rv ?? ''),
       };
     });
   }
@@ -85,7 +87,7 @@ class FakeMember implements Members {
     this.lastRenew = this.group.now;
     this.observe();
   }
-  async refresh(): Promise<MemberState[]> {
+  async refresh(): Promise<MemberView[]> {
     this.observe();
     return this.view();
   }

@@ -27,27 +27,19 @@ import type { ShardAdmission } from '../api/shard-gate.js';
 import { sleep } from '../cache/backoff.js';
 import { assignRanges } from './assign.js';
 import { SHARD_RANGE_LABEL } from './labels.js';
+import type { MemberView } from './membership.js';
 import { shardHash } from './match.js';
 import { rangeIndex, type ShardRange, shardRanges } from './ranges.js';
 import { type ShardKey, shardSelector } from './selector.js';
-
-/** A member as the membership sees it (`ShardMembership.view()`). */
-export interface MemberState {
-  readonly identity: string;
-  readonly live: boolean;
-  readonly holds: ReadonlySet<number>;
-  readonly config: string | undefined;
-  readonly self: boolean;
-}
 
 /** What the coordinator needs of the membership (`ShardMembership`). */
 export interface Members {
   readonly identity: string;
   start(signal: AbortSignal, lost: (err: Error) => void): Promise<void>;
-  view(): readonly MemberState[];
+  view(): readonly MemberView[];
   fresh(): boolean;
   setHolds(ranges: Iterable<number>): Promise<void>;
-  refresh(): Promise<readonly MemberState[]>;
+  refresh(): Promise<readonly MemberView[]>;
   deleteExpired(identity: string): Promise<boolean>;
   onChange(listener: () => void): () => void;
   release(): Promise<void>;

@@ -11,7 +11,6 @@
  */
 export { assignRanges, rangeWeight } from './assign.js';
 export {
-  type MemberState,
   type Members,
   type RangeScope,
   ShardCoordinator,
