@@ -55,8 +55,8 @@ class FakeMember implements Members {
     this.observe();
   }
   private observe(): void {
-    let seen = this.group.observed.get(this.identity);
-    if (seen === undefined) this.group.observed.set(this.identity, (seen = new Map()));
+    const seen = this.group.observed.get(this.identity) ?? new Map<string, [number, number]>();
+    this.group.observed.set(this.identity, seen);
     for (const [id, lease] of this.group.leases) {
       const before = seen.get(id);
       if (before === undefined || before[0] !== lease.rv) seen.set(id, [lease.rv, this.group.now]);

@@ -27,8 +27,8 @@ import type { ShardAdmission } from '../api/shard-gate.js';
 import { sleep } from '../cache/backoff.js';
 import { assignRanges } from './assign.js';
 import { SHARD_RANGE_LABEL } from './labels.js';
-import type { MemberView } from './membership.js';
 import { shardHash } from './match.js';
+import type { MemberView } from './membership.js';
 import { rangeIndex, type ShardRange, shardRanges } from './ranges.js';
 import { type ShardKey, shardSelector } from './selector.js';
 
