@@ -2,19 +2,21 @@
  * Run-time detection of the server's shard selector, and the fallback sharder, each on a
  * control plane of its own with an explicit `ShardedListAndWatch` gate (the project's
  * default envtest does not decide it here). Gate on: `detectShardSelector` is true (uid and
- * namespace keys); gate off: false, and the `RangeLabeler` labels every ConfigMap with
+ * namespace keys, an empty kind too) and a failed list rejects naming the kind; gate off:
+ * false (a cached reader is refused), and the `RangeLabeler` labels every ConfigMap with
  * `rangeIndex(fnv1a64(uid))` (200 existing, 50 created while it runs, each written once),
  * rewrites a wrong label, writes nothing for a right one (a second labeler over a labelled
  * cluster writes only a new object), stamps a Secret controlled by a ConfigMap with its
  * owner's range (and no other Secret), logs and retries a write an admission policy refuses
- * until the policy is gone, and a
- * member's label-selected list returns exactly what `inShard` predicts.
+ * until the policy is gone, and a member's label-selected list returns exactly what
+ * `inShard` predicts.
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { V1ConfigMap, V1Namespace, V1Secret } from '@kubernetes/client-node';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import type { LogFields, Logger } from '../src/api/logger.js';
 import type { KubernetesObject } from '../src/api/object.js';
+import { Cache } from '../src/cache/cache.js';
 import { ApiClient } from '../src/client/api-client.js';
 import { ClientError } from '../src/client/errors.js';
 import { mergePatch } from '../src/client/patch.js';
@@ -85,6 +87,14 @@ describeOrSkip('detectShardSelector with ShardedListAndWatch on', ownControlPlan
     expect(await detectShardSelector(api, V1ConfigMap, 'namespace')).toBe(true);
   });
 
+  it('should find it on a kind with no object at all (an empty list still carries shardInfo)', async () => {
+    const api = new ApiClient({ kubeConfig: env.kubeConfig() });
+    const empty = await newNamespace(api, 'detect-empty');
+    expect((await api.list(V1Secret)).items).toHaveLength(0);
+    expect(await detectShardSelector(api, V1Secret, 'uid')).toBe(true);
+    expect(await detectShardSelector(api, V1ConfigMap, 'uid', { namespace: empty })).toBe(true);
+  });
+
   it('should reject with the kind named when the list itself fails', async () => {
     const api = new ApiClient({ kubeConfig: env.kubeConfig() });
     const Gadget = resourceType({
@@ -126,6 +136,12 @@ describeOrSkip('shard range labels with ShardedListAndWatch off', ownControlPlan
 
   it('should detect that the server ignores the selector', async () => {
     expect(await detectShardSelector(api, V1ConfigMap, 'uid')).toBe(false);
+  });
+
+  it('should refuse to detect through a cached reader, saying so', async () => {
+    const err = await detectShardSelector(new Cache({ rest: api.rest }), V1ConfigMap, 'uid').catch((e: unknown) => e);
+    expect(ClientError.is(err, 'invalidArgument')).toBe(true);
+    expect((err as Error).message).toMatch(/^unable to detect the shard selector of ConfigMap: .*for live reads only/);
   });
 
   it('should label every existing ConfigMap with the range of its uid, one write each', async () => {

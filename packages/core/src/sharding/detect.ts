@@ -9,6 +9,7 @@
  */
 import { ClientError } from '../client/errors.js';
 import type { Client, Reader } from '../client/interfaces.js';
+import { ResourceRegistry } from '../resources/registry.js';
 import { isResourceDescriptor, type ResourceType } from '../resources/resource-type.js';
 import { HASH_SPACE } from './ranges.js';
 import { type ShardKey, shardSelector } from './selector.js';
@@ -43,11 +44,15 @@ export async function detectShardSelector(
   }
 }
 
-/** The kind for a message: a descriptor's, else the client's resolution of the class, else the class name. */
+/** The kind for a message: a descriptor's, else the client's (or the built-in registry's) resolution of the class, else its name. */
 function kindName(client: Reader, type: ResourceType): string {
   if (isResourceDescriptor(type)) return type.kind;
   try {
-    return (client as Partial<Client>).resourceInfo?.(type).kind ?? type.name;
+    return (
+      (client as Partial<Client>).resourceInfo?.(type).kind ??
+      new ResourceRegistry().tryResolve(type)?.kind ??
+      type.name
+    );
   } catch {
     return type.name;
   }

@@ -1,10 +1,10 @@
 /**
  * The fallback sharder (docs/sharding.md, "Fallback on servers without shardSelector"): on
  * the one elected replica, it watches the sharded kinds whole, each with an informer of its
- * own (metadata only; not the manager's sharded cache), and writes the range label
- * `operant.dev/shard-range` on every object whose label is missing or wrong: a sharded
- * object gets its own range, a child (an `owned` kind) its controller owner's when that
- * owner is of a sharded kind. The label is a pure function of immutable fields, so a write
+ * own (metadata only, trimmed to what the label needs; not the manager's sharded cache),
+ * and writes the range label `operant.dev/shard-range` on every object whose label is
+ * missing or wrong: a sharded object gets its own range, a child (an `owned` kind) its
+ * controller owner's when that owner is of a sharded kind. The label is a pure function of immutable fields, so a write
  * is a merge patch of only that label (the object's uid as its precondition) and a label
  * already right costs nothing; members then select `operant.dev/shard-range in (<ranges>)`.
  * Keys go through a rate-limited workqueue: a failed write is logged and retried with
@@ -15,7 +15,7 @@ import { type Logger, noopLogger } from '../api/logger.js';
 import { type KubernetesObject, objectKey } from '../api/object.js';
 import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
 import { SharedIndexInformer } from '../cache/informer.js';
-import { composeTransforms, stripManagedFields } from '../cache/transform.js';
+import { composeTransforms, type TransformFunc } from '../cache/transform.js';
 import { ClientError } from '../client/errors.js';
 import type { Client } from '../client/interfaces.js';
 import { mergePatch } from '../client/patch.js';
@@ -58,6 +58,12 @@ interface Target {
 }
 
 const SEPARATOR = '\t';
+
+/** Keeps what the label is computed and written from: the sharder holds every object of its kinds. */
+const keepLabelInputs: TransformFunc = ({ apiVersion, kind, metadata = {} }) => {
+  const { name, namespace, uid, resourceVersion, labels, ownerReferences } = metadata;
+  return { apiVersion, kind, metadata: { name, namespace, uid, resourceVersion, labels, ownerReferences } };
+};
 
 export class RangeLabeler implements Runnable, LeaderElectionRunnable {
   private readonly log: Logger;
@@ -109,7 +115,7 @@ export class RangeLabeler implements Runnable, LeaderElectionRunnable {
       this.options.rest,
       info,
       { metadataOnly: true },
-      composeTransforms([stripManagedFields]),
+      composeTransforms([keepLabelInputs]),
       { logger: this.log },
     );
     return { info, informer, want };
@@ -145,15 +151,11 @@ export class RangeLabeler implements Runnable, LeaderElectionRunnable {
     if (obj === undefined || label === undefined || obj.metadata?.labels?.[SHARD_RANGE_LABEL] === label) return;
     const { name, namespace, uid } = obj.metadata ?? {};
     const target = { apiVersion: apiVersionOf(info), kind: info.kind, metadata: { name, namespace } };
+    const patch = mergePatch({ metadata: { uid, labels: { [SHARD_RANGE_LABEL]: label } } });
     try {
-      // the uid makes the write a precondition: never label a namesake recreated since
-      await this.options.client.patch(
-        target,
-        mergePatch({ metadata: { uid, labels: { [SHARD_RANGE_LABEL]: label } } }),
-        {
-          signal,
-        },
-      );
+      // with the uid, a namesake recreated since is refused (422: uid is immutable), not mislabelled;
+      // the retry reads the new object
+      await this.options.client.patch(target, patch, { signal });
     } catch (err) {
       if (ClientError.is(err, 'notFound')) return; // deleted: its delete event follows
       throw err;
