@@ -53,7 +53,7 @@ export interface RangeScope {
 }
 
 /** A kind whose informer holds only this member's ranges. */
-export interface ShardedKind {
+export interface ScopedKind {
   /** The informer's scope for `held` (null: nothing held). */
   apply(scope: RangeScope | null): Promise<void>;
   /** `for`: hashed by its own key; `owned`: a child, kept with its owner (see `scopeFor`). */
@@ -85,7 +85,7 @@ export class ShardCoordinator implements Runnable {
   /** `key/ranges`, written on the Lease; members with another config do not share the table. */
   readonly config: string;
   private readonly rangeList: ShardRange[];
-  private readonly kinds: ShardedKind[] = [];
+  private readonly kinds: ScopedKind[] = [];
   private held = new Set<number>();
   private readonly active = new Set<number>();
   private readonly releasing = new Set<number>();
@@ -111,7 +111,7 @@ export class ShardCoordinator implements Runnable {
   }
 
   /** Registers a kind whose informer follows the held ranges (before start). */
-  addKind(kind: ShardedKind): void {
+  addKind(kind: ScopedKind): void {
     this.kinds.push(kind);
   }
 
@@ -319,7 +319,7 @@ export class ShardCoordinator implements Runnable {
    * server mode, the range label in the label mode; children by their range label when the
    * key is the uid (their own uid hashes elsewhere than their owner's), else as their owner.
    */
-  private scopeFor(kind: ShardedKind, held: ReadonlySet<number>): RangeScope | null {
+  private scopeFor(kind: ScopedKind, held: ReadonlySet<number>): RangeScope | null {
     if (held.size === 0) return null;
     const byLabel = this.mode === 'labels' || (kind.role === 'owned' && this.options.key === 'uid');
     if (byLabel) {

@@ -13,14 +13,16 @@ export { assignRanges, rangeWeight } from './assign.js';
 export {
   type Members,
   type RangeScope,
+  type ScopedKind,
   ShardCoordinator,
   type ShardCoordinatorOptions,
-  type ShardedKind,
   type ShardingMetrics,
   type ShardMode,
 } from './coordinator.js';
+export { type DetectShardSelectorOptions, detectShardSelector } from './detect.js';
 export { fnv1a64 } from './fnv.js';
 export { RangeGate } from './gate.js';
+export { RangeLabeler, type RangeLabelerOptions } from './labeler.js';
 export {
   formatRuns,
   parseRuns,
@@ -32,6 +34,7 @@ export {
 export { inShard, shardHash } from './match.js';
 export { type MemberView, ShardMembership, type ShardMembershipOptions } from './membership.js';
 export type { ShardingOptions } from './options.js';
+export { childRangeLabelOf, rangeLabelOf, type ShardedKind } from './range-label.js';
 export { HASH_SPACE, rangeIndex, type ShardRange, shardRanges } from './ranges.js';
 export { Sharding, ShardingError, type ShardingSetup } from './runtime.js';
 export { type ShardKey, shardSelector } from './selector.js';

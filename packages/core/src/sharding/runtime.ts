@@ -21,13 +21,12 @@ import type { ResourceRegistry } from '../resources/registry.js';
 import { gvkString, type ResourceType } from '../resources/resource-type.js';
 import { ShardCoordinator, type ShardMode } from './coordinator.js';
 import { detectShardSelector } from './detect.js';
-import { fnv1a64 } from './fnv.js';
 import { RangeGate } from './gate.js';
 import { RangeLabeler } from './labeler.js';
 import { SHARD_RANGE_LABEL } from './labels.js';
 import { ShardMembership } from './membership.js';
 import type { ShardingOptions } from './options.js';
-import { rangeIndex } from './ranges.js';
+import { childRangeLabelOf } from './range-label.js';
 import type { ShardKey } from './selector.js';
 
 export interface ShardingSetup {
@@ -145,17 +144,10 @@ export class Sharding {
    * returned as is.
    */
   stamp<T extends KubernetesObject>(obj: T): T {
-    const ref = obj.metadata?.ownerReferences?.find((r) => r.controller === true);
-    if (ref === undefined || this.forKinds.size === 0) return obj;
-    const group = ref.apiVersion.includes('/') ? ref.apiVersion.slice(0, ref.apiVersion.indexOf('/')) : '';
-    const sharded = [...this.forKinds.values()].some((t) => {
-      const info = this.setup.registry.resolve(t);
-      return info.kind === ref.kind && info.group === group;
-    });
-    if (!sharded) return obj;
-    const hashed = this.key === 'uid' ? ref.uid : (obj.metadata?.namespace ?? '');
-    const range = String(rangeIndex(fnv1a64(hashed), this.ranges));
-    if (obj.metadata?.labels?.[SHARD_RANGE_LABEL] === range) return obj;
+    if (this.forKinds.size === 0) return obj;
+    const owners = [...this.forKinds.values()].map((t) => this.setup.registry.resolve(t));
+    const range = childRangeLabelOf(obj, this.key, this.ranges, owners);
+    if (range === undefined || obj.metadata?.labels?.[SHARD_RANGE_LABEL] === range) return obj;
     return { ...obj, metadata: { ...obj.metadata, labels: { ...obj.metadata?.labels, [SHARD_RANGE_LABEL]: range } } };
   }
 
@@ -206,6 +198,7 @@ export class Sharding {
           key,
           ranges: options.ranges ?? 4096,
           kinds: mode === 'labels' ? [...this.forKinds.values()] : [],
+          owners: [...this.forKinds.values()],
           owned,
           logger: this.log,
           metrics: { labelWrites: (kind) => this.metrics.labelWrites(kind) },
