@@ -192,10 +192,16 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
     }
     if (running === undefined || running.aborted) return;
     this.startGeneration(next, running);
-    await Promise.race([
-      next.synced,
-      new Promise<void>((resolve) => running.addEventListener('abort', () => resolve(), { once: true })),
-    ]);
+    let onAbort = () => {};
+    const stopped = new Promise<void>((resolve) => {
+      onAbort = resolve;
+      running.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      await Promise.race([next.synced, stopped]);
+    } finally {
+      running.removeEventListener('abort', onAbort);
+    }
   }
 
   private newGeneration(shard: ShardScope | null | undefined): Generation {
