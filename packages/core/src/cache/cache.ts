@@ -13,6 +13,9 @@
  * Objects handed out are frozen and shared: no copy per read. A reconciler that wants to
  * change one copies it first (`deepCopy(obj)`).
  *
+ * A sharded replica caches only its share of a kind (`setShardScope`, see shard-scope.ts);
+ * the share changes when members join or leave, and the kind's informer relists with it.
+ *
  * ```ts
  * const cache = new Cache({ kubeConfig, byObject: [{ type: V1ConfigMap, namespaces: ['apps'] }] });
  * cache.indexField(V1Pod, 'spec.nodeName', (p) => [p.spec?.nodeName ?? '']);
@@ -50,6 +53,7 @@ import {
 } from '../resources/resource-type.js';
 import { type Informer, type InformerHealth, SharedIndexInformer } from './informer.js';
 import type { ReflectorOptions } from './reflector.js';
+import type { ShardScope } from './shard-scope.js';
 import type { IndexExtractor } from './store.js';
 import { composeTransforms, stripManagedFields, type TransformFunc } from './transform.js';
 import type { WrittenObjectsOptions } from './written-objects.js';
@@ -93,6 +97,8 @@ export class Cache implements CacheReader {
   readonly registry: ResourceRegistry;
   private readonly informers = new Map<string, SharedIndexInformer>();
   private readonly configs = new Map<string, ByObject>();
+  /** Shard scopes by kind, applied to its informer when it is created. */
+  private readonly shards = new Map<string, ShardScope | null>();
   private readonly log: Logger;
   private signal: AbortSignal | undefined;
   private readonly running: Promise<void>[] = [];
@@ -137,9 +143,24 @@ export class Cache implements CacheReader {
     if (informer === undefined) {
       informer = this.newInformer(info, this.configs.get(key));
       this.informers.set(key, informer);
+      const shard = this.shards.get(key);
+      // applied at once: the informer has not started
+      if (shard !== undefined) void informer.rescope(shard);
       if (this.signal !== undefined) this.running.push(informer.run(this.signal));
     }
     return informer as unknown as Informer<T>;
+  }
+
+  /**
+   * Caches only `shard` of a kind (null: none of it, and the kind counts as synced). Before
+   * the kind's informer exists the scope is recorded for it; a running informer relists
+   * with the new scope, and the promise resolves once the new lists are in its store (or
+   * the cache stops).
+   */
+  setShardScope<T extends KubernetesObject>(type: ResourceType<T>, shard: ShardScope | null): Promise<void> {
+    const key = gvkString(this.registry.resolve(type));
+    this.shards.set(key, shard);
+    return this.informers.get(key)?.rescope(shard) ?? Promise.resolve();
   }
 
   /** Stops and forgets a kind's informer (controller-runtime's `RemoveInformer`). */

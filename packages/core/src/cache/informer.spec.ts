@@ -13,6 +13,10 @@ const obj = (ns: string, name: string, rv: string): KubernetesObject => ({
   metadata: { namespace: ns, name, resourceVersion: rv, managedFields: [{}] },
 });
 
+const labelled = (name: string, rv: string, shard: string): KubernetesObject => ({
+  metadata: { namespace: 'a', name, resourceVersion: rv, labels: { shard } },
+});
+
 function newInformer(namespaces?: string[], labelSelector?: string) {
   const errors: string[] = [];
   const logger = { ...noopLogger, error: (m: string) => errors.push(m), child: () => logger };
@@ -165,5 +169,82 @@ describe('SharedIndexInformer', () => {
       undefined,
     );
     expect([...informer.newerWrites().keys()]).toEqual(['a/z']);
+  });
+
+  describe('rescope', () => {
+    // not started: a rescope swaps the reflectors at once; the sink stands in for the new ones' first list
+    it('should put the new first list through the store as a relist, its adds flagged initial', async () => {
+      const { informer, events } = newInformer();
+      informer.sinkFor(undefined).replace([labelled('x', '1', 'a'), labelled('y', '1', 'a'), labelled('w', '1', 'b')]);
+      const before = informer.sinkFor(undefined);
+      await informer.rescope({ labelSelector: 'shard in (b,c)' });
+      before.upsert(labelled('late', '9', 'a'));
+      expect(informer.hasSynced()).toBe(true);
+      informer.sinkFor(undefined).replace([labelled('w', '2', 'b'), labelled('z', '1', 'c')]);
+      informer.sinkFor(undefined).upsert(labelled('v', '3', 'c'));
+      expect(events).toEqual([
+        'add x initial',
+        'add y initial',
+        'add w initial',
+        'update w 1->2',
+        'add z initial',
+        'delete x finalStateUnknown',
+        'delete y finalStateUnknown',
+        'add v',
+      ]);
+      expect([...informer.store.keys()].sort()).toEqual(['a/v', 'a/w', 'a/z']);
+    });
+
+    it('should fire nothing for objects listed again unchanged', async () => {
+      const { informer, events } = newInformer();
+      informer.sinkFor(undefined).replace([labelled('x', '1', 'a')]);
+      await informer.rescope({ labelSelector: 'shard=a' });
+      informer.sinkFor(undefined).replace([labelled('x', '1', 'a')]);
+      expect(events).toEqual(['add x initial']);
+    });
+
+    it('should hold nothing, run no reflector and count as synced with a null scope', async () => {
+      const { informer, events } = newInformer(['a', 'b']);
+      await informer.rescope(null);
+      expect(informer.hasSynced()).toBe(true);
+      await expect(informer.waitForSync()).resolves.toBe(true);
+      expect(informer.health()).toMatchObject({ synced: true, objects: 0, reflectors: [], lastEventTime: undefined });
+      informer.observeWrite(labelled('x', '1', 'a'), undefined);
+      expect(informer.newerWrites().size).toBe(0);
+      expect(events).toEqual([]);
+    });
+
+    it('should delete everything with finalStateUnknown going from a scope to null', async () => {
+      const { informer, events } = newInformer(['a']);
+      informer.sinkFor('a').replace([labelled('x', '1', 'a'), labelled('y', '1', 'b')]);
+      informer.observeWrite(labelled('w', '2', 'a'), undefined);
+      await informer.rescope(null);
+      expect(events).toEqual([
+        'add x initial',
+        'add y initial',
+        'delete x finalStateUnknown',
+        'delete y finalStateUnknown',
+      ]);
+      expect(informer.store.size).toBe(0);
+      expect(informer.newerWrites().size).toBe(0);
+      await informer.rescope({});
+      expect(informer.health().reflectors.map((r) => r.namespace)).toEqual(['a']);
+      informer.sinkFor('a').replace([labelled('x', '1', 'a')]);
+      expect(events.at(-1)).toBe('add x initial');
+    });
+
+    it('should not hold own writes outside the shard, and drop held ones the new shard excludes', async () => {
+      const { informer } = newInformer();
+      informer.sinkFor(undefined).replace([]);
+      informer.observeWrite(labelled('x', '2', 'a'), undefined);
+      informer.observeWrite(labelled('y', '2', 'b'), undefined);
+      await informer.rescope({ matches: (o) => o.metadata?.labels?.shard === 'b' });
+      expect([...informer.newerWrites().keys()]).toEqual(['a/y']);
+      informer.observeWrite(labelled('z', '3', 'a'), undefined);
+      informer.observeWrite(labelled('v', '3', 'b'), undefined);
+      expect([...informer.newerWrites().keys()]).toEqual(['a/y', 'a/v']);
+      await informer.rescope({ labelSelector: 'shard=c' });
+      expect(informer.newerWrites().size).toBe(0);
+    });
   });
 });

@@ -10,6 +10,11 @@
  * event whose resourceVersion is exactly the one a controller's own status write returned
  * is delivered with `echoOf` set to that controller; relist differences never are (a list
  * may fold several writes into one change).
+ *
+ * A sharded informer's scope changes at run time (`rescope`, see shard-scope.ts): it stops
+ * its reflectors, waits for them to exit, and starts new ones (a generation) with the new
+ * selectors; their first lists go through the store as a relist does. `null` holds nothing:
+ * no reflector, an empty store, synced.
  * @module
  */
 import { type Logger, noopLogger } from '../api/logger.js';
@@ -19,6 +24,7 @@ import { compileFieldSelector, compileLabelSelector } from '../client/selectors.
 import type { ResourceInfo } from '../resources/resource-type.js';
 import { Reflector, type ReflectorHealth, type ReflectorOptions, type ReflectorSink } from './reflector.js';
 import type { HandlerRegistration, ResourceEventHandler } from './resource-event-handler.js';
+import { andLabelSelectors, type ShardScope } from './shard-scope.js';
 import { type IndexExtractor, Store } from './store.js';
 import type { TransformFunc } from './transform.js';
 import { type Echo, WrittenObjects, type WrittenObjectsOptions } from './written-objects.js';
@@ -59,45 +65,51 @@ interface Registration {
   synced: boolean;
 }
 
+/** The reflectors of one scope: replaced as a whole by `rescope`. */
+interface Generation {
+  reflectors: { namespace: string | undefined; reflector: Reflector }[];
+  /** Namespaces whose first list of this generation is in the store. */
+  listed: Set<string | undefined>;
+  /** Resolves once every reflector's first list is in the store. */
+  synced: Promise<void>;
+  markSynced: () => void;
+  controller: AbortController;
+  /** Settles once the reflectors have exited (set when they start). */
+  done: Promise<void> | undefined;
+}
+
 export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> implements Informer<T> {
   readonly store = new Store();
   readonly written: WrittenObjects;
-  private readonly inScope: (obj: KubernetesObject) => boolean;
-  private readonly reflectors: { namespace: string | undefined; reflector: Reflector }[];
+  private inScope: (obj: KubernetesObject) => boolean;
+  private readonly baseScope: (obj: KubernetesObject) => boolean;
+  private readonly namespaces: (string | undefined)[];
+  private generation: Generation;
+  /** Lists done by the reflectors of earlier generations, by namespace (health counts on). */
+  private readonly retiredLists = new Map<string | undefined, number>();
   private readonly handlers: Registration[] = [];
   private readonly log: Logger;
   private running: { controller: AbortController; done: Promise<void> } | undefined;
   private syncedOnce = false;
-  private readonly listed = new Set<string | undefined>();
   private syncWaiters: (() => void)[] = [];
+  /** The newest scope asked for and not yet applied, and the loop applying them. */
+  private wanted: { shard: ShardScope | null } | undefined;
+  private applying: Promise<void> | undefined;
 
   constructor(
-    rest: RestClient,
+    private readonly rest: RestClient,
     readonly info: ResourceInfo,
     readonly scope: InformerScope,
     private readonly transform: TransformFunc,
-    options: ReflectorOptions = {},
+    private readonly reflectorOptions: ReflectorOptions = {},
     written: WrittenObjectsOptions = {},
   ) {
     this.written = new WrittenObjects(written);
-    this.inScope = scopeMatcher(info, scope);
-    this.log = (options.logger ?? noopLogger).child({ component: 'informer', kind: info.kind });
-    const namespaces = info.namespaced && scope.namespaces?.length ? [...new Set(scope.namespaces)] : [undefined];
-    this.reflectors = namespaces.map((namespace) => ({
-      namespace,
-      reflector: new Reflector(
-        rest,
-        {
-          info,
-          namespace,
-          labelSelector: scope.labelSelector,
-          fieldSelector: scope.fieldSelector,
-          metadataOnly: scope.metadataOnly,
-        },
-        this.sinkFor(namespace),
-        { ...options, logger: this.log },
-      ),
-    }));
+    this.baseScope = scopeMatcher(info, scope);
+    this.inScope = this.baseScope;
+    this.log = (reflectorOptions.logger ?? noopLogger).child({ component: 'informer', kind: info.kind });
+    this.namespaces = info.namespaced && scope.namespaces?.length ? [...new Set(scope.namespaces)] : [undefined];
+    this.generation = this.newGeneration(undefined);
   }
 
   /** Starts the reflectors (once); the promise settles after `signal` aborts (or `stop()`) and they have exited. */
@@ -107,12 +119,127 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
       const onAbort = () => controller.abort();
       signal.addEventListener('abort', onAbort, { once: true });
       if (signal.aborted) controller.abort();
-      const done = Promise.all(this.reflectors.map((r) => r.reflector.run(controller.signal))).then(() => {
-        signal.removeEventListener('abort', onAbort);
+      this.running = { controller, done: Promise.resolve() };
+      this.startGeneration(this.generation, controller.signal);
+      const stopped = new Promise<void>((resolve) => {
+        if (controller.signal.aborted) resolve();
+        else controller.signal.addEventListener('abort', () => resolve(), { once: true });
       });
-      this.running = { controller, done };
+      this.running.done = stopped
+        .then(() => this.applying)
+        .then(() => this.generation.done)
+        .then(() => {
+          signal.removeEventListener('abort', onAbort);
+        });
     }
     return this.running.done;
+  }
+
+  /**
+   * Replaces the shard scope (null: hold nothing). Stops the current reflectors and waits
+   * for them to exit, then lists and watches with the base scope plus `shard`; the new
+   * lists go through the store as a relist (adds flagged as initial, changed-only updates,
+   * deletes with finalStateUnknown). Resolves once the new lists are in the store, or the
+   * informer stops. Calls are serialized; of several waiting, only the newest is applied.
+   */
+  rescope(shard: ShardScope | null): Promise<void> {
+    this.wanted = { shard };
+    this.applying ??= this.applyWanted();
+    return this.applying;
+  }
+
+  private async applyWanted(): Promise<void> {
+    for (;;) {
+      const next = this.wanted;
+      if (next === undefined) {
+        this.applying = undefined;
+        return;
+      }
+      this.wanted = undefined;
+      await this.applyScope(next.shard);
+    }
+  }
+
+  private async applyScope(shard: ShardScope | null): Promise<void> {
+    const running = this.running?.controller.signal;
+    const old = this.generation;
+    if (running !== undefined && !running.aborted) {
+      old.controller.abort();
+      await old.done;
+    }
+    for (const { namespace, reflector } of old.reflectors) {
+      this.retiredLists.set(namespace, (this.retiredLists.get(namespace) ?? 0) + reflector.health().lists);
+    }
+    const labels = shard?.labelSelector ? compileLabelSelector(shard.labelSelector) : undefined;
+    const matches = shard?.matches;
+    this.inScope =
+      shard === null
+        ? () => false
+        : (obj) =>
+            this.baseScope(obj) &&
+            (labels === undefined || labels.matches(obj.metadata?.labels)) &&
+            (matches === undefined || matches(obj));
+    // own writes held for reads that the new scope does not cover
+    for (const [key, held] of this.written.newerThan(() => undefined)) {
+      if (!this.inScope(held)) this.written.forget(key);
+    }
+    const next = this.newGeneration(shard);
+    this.generation = next;
+    if (shard === null) {
+      this.removeAll();
+      this.markSynced();
+      return;
+    }
+    if (running === undefined || running.aborted) return;
+    this.startGeneration(next, running);
+    let onAbort = () => {};
+    const stopped = new Promise<void>((resolve) => {
+      onAbort = resolve;
+      running.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      await Promise.race([next.synced, stopped]);
+    } finally {
+      running.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private newGeneration(shard: ShardScope | null | undefined): Generation {
+    let markSynced = () => {};
+    const synced = new Promise<void>((resolve) => {
+      markSynced = resolve;
+    });
+    const generation: Generation = {
+      reflectors: [],
+      listed: new Set(),
+      synced,
+      markSynced,
+      controller: new AbortController(),
+      done: undefined,
+    };
+    if (shard === null) return generation;
+    generation.reflectors = this.namespaces.map((namespace) => ({
+      namespace,
+      reflector: new Reflector(
+        this.rest,
+        {
+          info: this.info,
+          namespace,
+          labelSelector: andLabelSelectors(this.scope.labelSelector, shard?.labelSelector),
+          fieldSelector: this.scope.fieldSelector,
+          shardSelector: shard?.shardSelector,
+          metadataOnly: this.scope.metadataOnly,
+        },
+        this.generationSink(generation, namespace),
+        { ...this.reflectorOptions, logger: this.log },
+      ),
+    }));
+    return generation;
+  }
+
+  private startGeneration(generation: Generation, signal: AbortSignal): void {
+    const both = AbortSignal.any([signal, generation.controller.signal]);
+    generation.done = Promise.all(generation.reflectors.map((r) => r.reflector.run(both))).then(() => {});
   }
 
   /** Stops the reflectors; resolves when they have exited. */
@@ -207,9 +334,13 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
   }
 
   health(): InformerHealth {
-    const reflectors = this.reflectors.map((r) => ({ ...r.reflector.health(), namespace: r.namespace }));
+    const reflectors = this.generation.reflectors.map((r) => {
+      const health = r.reflector.health();
+      return { ...health, lists: health.lists + (this.retiredLists.get(r.namespace) ?? 0), namespace: r.namespace };
+    });
     const times = reflectors.map((r) => r.lastEventTime?.getTime());
-    const oldest = times.some((t) => t === undefined) ? undefined : new Date(Math.min(...(times as number[])));
+    const oldest =
+      times.length === 0 || times.some((t) => t === undefined) ? undefined : new Date(Math.min(...(times as number[])));
     return {
       kind: this.info.kind,
       synced: this.hasSynced(),
@@ -219,10 +350,31 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
     };
   }
 
-  /** What the reflector of `namespace` feeds (public for the informer's unit tests; not exported from the package). */
+  /** What the current reflector of `namespace` feeds (public for the informer's unit tests; not exported from the package). */
   sinkFor(namespace: string | undefined): ReflectorSink {
+    return this.generationSink(this.generation, namespace);
+  }
+
+  /** A sink that drops what a reflector of a replaced generation might still deliver. */
+  private generationSink(generation: Generation, namespace: string | undefined): ReflectorSink {
+    const sink = this.storeSink(generation, namespace);
+    const current = () => generation === this.generation;
     return {
-      replace: (objects) => this.replace(namespace, objects),
+      replace: (objects) => {
+        if (current()) sink.replace(objects);
+      },
+      upsert: (obj) => {
+        if (current()) sink.upsert(obj);
+      },
+      remove: (obj) => {
+        if (current()) sink.remove(obj);
+      },
+    };
+  }
+
+  private storeSink(generation: Generation, namespace: string | undefined): ReflectorSink {
+    return {
+      replace: (objects) => this.replace(generation, namespace, objects),
       upsert: (obj) => {
         const next = this.transform(obj);
         const echoOf = this.written.observe(next);
@@ -239,8 +391,8 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
     };
   }
 
-  private replace(namespace: string | undefined, objects: KubernetesObject[]): void {
-    const initial = !this.listed.has(namespace);
+  private replace(generation: Generation, namespace: string | undefined, objects: KubernetesObject[]): void {
+    const initial = !generation.listed.has(namespace);
     const seen = new Set<string>();
     for (const obj of objects) {
       const next = this.transform(obj);
@@ -253,18 +405,29 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
       if (old === undefined) this.dispatch('onAdd', next, initial);
       else this.dispatch('onUpdate', old, next);
     }
+    this.removeAll(namespace, seen);
+    generation.listed.add(namespace);
+    if (generation.listed.size === generation.reflectors.length) {
+      generation.markSynced();
+      this.markSynced();
+    }
+  }
+
+  /** Removes the stored objects of `namespace` (undefined: all) not in `keep`, as deletes with finalStateUnknown. */
+  private removeAll(namespace?: string, keep?: Set<string>): void {
     for (const [key, old] of [...this.storeEntries(namespace)]) {
-      if (seen.has(key)) continue;
+      if (keep?.has(key)) continue;
       this.written.forget(key);
       this.store.delete(key);
       this.dispatch('onDelete', old, true);
     }
-    this.listed.add(namespace);
-    if (!this.syncedOnce && this.listed.size === this.reflectors.length) {
-      this.syncedOnce = true;
-      for (const r of this.handlers) r.synced = true;
-      for (const resolve of this.syncWaiters.splice(0)) resolve();
-    }
+  }
+
+  private markSynced(): void {
+    if (this.syncedOnce) return;
+    this.syncedOnce = true;
+    for (const r of this.handlers) r.synced = true;
+    for (const resolve of this.syncWaiters.splice(0)) resolve();
   }
 
   private *storeEntries(namespace: string | undefined): Generator<[string, KubernetesObject]> {
