@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { noopLogger } from '../api/logger.js';
-import { type Members, type RangeScope, ShardCoordinator } from './coordinator.js';
+import type { ShardScope } from '../cache/shard-scope.js';
+import { type Members, ShardCoordinator } from './coordinator.js';
 import type { MemberView } from './membership.js';
 
 const LEASE = 1000;
@@ -109,12 +110,12 @@ class FakeMember implements Members {
 interface Replica {
   member: FakeMember;
   coordinator: ShardCoordinator;
-  scopes: (RangeScope | null)[];
+  scopes: (ShardScope | null)[];
 }
 
 async function join(group: Group, identity: string): Promise<Replica> {
   const member = new FakeMember(group, identity);
-  const scopes: (RangeScope | null)[] = [];
+  const scopes: (ShardScope | null)[] = [];
   const coordinator = new ShardCoordinator({
     members: member,
     key: 'uid',

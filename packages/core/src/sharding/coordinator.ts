@@ -25,6 +25,7 @@ import type { KubernetesObject } from '../api/object.js';
 import type { Runnable } from '../api/runnable.js';
 import type { ShardAdmission } from '../api/shard-gate.js';
 import { sleep } from '../cache/backoff.js';
+import type { ShardScope } from '../cache/shard-scope.js';
 import { assignRanges } from './assign.js';
 import { SHARD_RANGE_LABEL } from './labels.js';
 import { shardHash } from './match.js';
@@ -45,17 +46,10 @@ export interface Members {
   release(): Promise<void>;
 }
 
-/** How a sharded kind's informer is narrowed to the ranges held (the cache's shard scope). */
-export interface RangeScope {
-  shardSelector?: string;
-  labelSelector?: string;
-  matches?: (obj: KubernetesObject) => boolean;
-}
-
 /** A kind whose informer holds only this member's ranges. */
 export interface ScopedKind {
   /** The informer's scope for `held` (null: nothing held). */
-  apply(scope: RangeScope | null): Promise<void>;
+  apply(scope: ShardScope | null): Promise<void>;
   /** `for`: hashed by its own key; `owned`: a child, kept with its owner (see `scopeFor`). */
   role: 'for' | 'owned';
 }
@@ -319,7 +313,7 @@ export class ShardCoordinator implements Runnable {
    * server mode, the range label in the label mode; children by their range label when the
    * key is the uid (their own uid hashes elsewhere than their owner's), else as their owner.
    */
-  private scopeFor(kind: ScopedKind, held: ReadonlySet<number>): RangeScope | null {
+  private scopeFor(kind: ScopedKind, held: ReadonlySet<number>): ShardScope | null {
     if (held.size === 0) return null;
     const byLabel = this.mode === 'labels' || (kind.role === 'owned' && this.options.key === 'uid');
     if (byLabel) {

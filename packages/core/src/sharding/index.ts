@@ -12,7 +12,6 @@
 export { assignRanges, rangeWeight } from './assign.js';
 export {
   type Members,
-  type RangeScope,
   type ScopedKind,
   ShardCoordinator,
   type ShardCoordinatorOptions,
