@@ -16,10 +16,11 @@ import type { Manager } from '../src/api/manager.js';
 import { objectKey } from '../src/api/object.js';
 import { controllerManagedBy } from '../src/builder/builder.js';
 import { ApiClient } from '../src/client/api-client.js';
+import { mergePatch } from '../src/client/patch.js';
 import { setControllerReference } from '../src/controllerutil/index.js';
 import { newManager } from '../src/manager/manager.js';
 import { Lease } from '../src/resources/kinds.js';
-import { fnv1a64, rangeIndex, SHARD_RANGE_LABEL } from '../src/sharding/index.js';
+import { fnv1a64, rangeIndex, SHARD_GROUP_LABEL, SHARD_RANGE_LABEL } from '../src/sharding/index.js';
 import { cm, eventually, forEachLimited, newNamespace, useCleanups } from './fixtures/helpers.js';
 
 const COUNT = 300;
@@ -46,7 +47,10 @@ describeWithControlPlane('sharding: two managers split a sharded controller’s 
     await forEachLimited(names, 32, (name) => api.create(cm(ns, name, { v: '1' }, { suite: 'shard-mgr' })));
   }, 120_000);
 
-  function replica(identity: string): { manager: Manager; stop: () => Promise<void>; seen: Map<string, string> } {
+  function replica(
+    identity: string,
+    mode: 'server' | 'labels',
+  ): { manager: Manager; stop: () => Promise<void>; seen: Map<string, string> } {
     const manager = newManager({
       kubeConfig,
       cache: {
@@ -56,9 +60,10 @@ describeWithControlPlane('sharding: two managers split a sharded controller’s 
         ],
       },
       sharding: {
-        group: 'shard-mgr',
+        group: `shard-${mode}`,
         namespace: ns,
         identity,
+        mode,
         ranges: RANGES,
         leaseDurationMs: 3_000,
         renewDeadlineMs: 2_000,
@@ -123,13 +128,20 @@ describeWithControlPlane('sharding: two managers split a sharded controller’s 
     }
   }
 
-  describe('join, split, change, leave', () => {
+  describe.each(['server', 'labels'] as const)('in the %s mode', (mode) => {
     it('should split the objects on a join, reconcile each change once, and give them back on a clean leave', async () => {
-      const a = replica('member-a');
+      spans.length = 0;
+      const v = mode === 'server' ? '2' : '3';
+      const a = replica('member-a', mode);
       await eventually(() => expect(a.seen.size).toBe(COUNT), { timeout: 60_000 });
+      if (mode === 'labels') {
+        const labelled = await api.list(V1ConfigMap, { namespace: ns, labelSelector: SHARD_RANGE_LABEL });
+        expect(labelled.items).toHaveLength(COUNT); // the labeler wrote every range label
+      }
       expect(cached(a.manager)).toBe(COUNT);
 
-      const b = replica('member-b');
+      const b = replica('member-b', mode);
+      expect(a.manager.sharding?.coordinator.state().mode).toBe(mode);
       await eventually(
         () => {
           expect(cached(a.manager) + cached(b.manager)).toBe(COUNT);
@@ -145,10 +157,10 @@ describeWithControlPlane('sharding: two managers split a sharded controller’s 
 
       // a change of every object: each reconciled by the holder of its range
       const all = (await api.list(V1ConfigMap, { namespace: ns, labelSelector: 'suite=shard-mgr' })).items;
-      await forEachLimited(all, 32, (o) => api.patch(o, { type: 'merge', data: { data: { v: '2' } } }));
+      await forEachLimited(all, 32, (o) => api.patch(cm(ns, o.metadata?.name as string), mergePatch({ data: { v } })));
       await eventually(
         () => {
-          const done = all.filter((o) => a.seen.get(objectKey(o)) === '2' || b.seen.get(objectKey(o)) === '2');
+          const done = all.filter((o) => a.seen.get(objectKey(o)) === v || b.seen.get(objectKey(o)) === v);
           expect(done).toHaveLength(COUNT);
         },
         { timeout: 60_000 },
@@ -165,7 +177,7 @@ describeWithControlPlane('sharding: two managers split a sharded controller’s 
 
       await b.stop();
       await eventually(() => expect(cached(a.manager)).toBe(COUNT), { timeout: 30_000 });
-      const leases = await api.list(Lease, { namespace: ns });
+      const leases = await api.list(Lease, { namespace: ns, labelSelector: `${SHARD_GROUP_LABEL}=shard-${mode}` });
       expect(leases.items.map((l) => l.spec?.holderIdentity)).toEqual(['member-a']);
       await a.stop();
       assertNoOverlap();

@@ -51,7 +51,7 @@ import {
   type ResourceInfo,
   type ResourceType,
 } from '../resources/resource-type.js';
-import { type Informer, type InformerHealth, SharedIndexInformer } from './informer.js';
+import { type Informer, type InformerHealth, type InformerScope, SharedIndexInformer } from './informer.js';
 import type { ReflectorOptions } from './reflector.js';
 import type { ShardScope } from './shard-scope.js';
 import type { IndexExtractor } from './store.js';
@@ -293,6 +293,15 @@ export class Cache implements CacheReader {
     if (!(await informer.waitForSync(signal)))
       throw new ClientError('aborted', `${action}: aborted while waiting for the cache to sync`);
     return informer;
+  }
+
+  /**
+   * The scope a kind is cached with (namespaces, label and field selectors; without a shard
+   * scope), e.g. for a component that must watch the same objects whole.
+   */
+  scopeOf(type: ResourceType): InformerScope {
+    const informer = this.informers.get(gvkString(this.registry.resolve(type)));
+    return informer?.scope ?? {};
   }
 
   private newInformer(info: ResourceInfo, config: ByObject | undefined): SharedIndexInformer {

@@ -216,7 +216,8 @@ export class Reflector {
         },
         `unable to list ${this.what}`,
       );
-      for (const item of page.items) items.push(this.withKind(item, page));
+      // an empty PartialObjectMetadataList comes back with `items: null`
+      for (const item of page.items ?? []) items.push(this.withKind(item, page));
       resourceVersion = page.metadata?.resourceVersion;
       token = page.metadata?.continue || undefined;
     } while (token !== undefined);

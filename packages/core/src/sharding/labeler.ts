@@ -14,7 +14,7 @@
 import { type Logger, noopLogger } from '../api/logger.js';
 import { type KubernetesObject, objectKey } from '../api/object.js';
 import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
-import { SharedIndexInformer } from '../cache/informer.js';
+import { type InformerScope, SharedIndexInformer } from '../cache/informer.js';
 import { composeTransforms, type TransformFunc } from '../cache/transform.js';
 import { ClientError } from '../client/errors.js';
 import type { Client } from '../client/interfaces.js';
@@ -47,6 +47,11 @@ export interface RangeLabelerOptions {
   logger?: Logger;
   /** The sharder's write cost: one call per label written. */
   metrics?: { labelWrites(kind: string): void };
+  /**
+   * The part of each kind to label: the scope the operator caches it with (namespaces,
+   * label and field selectors). Default: every object of the kind in the cluster.
+   */
+  scope?: (info: ResourceInfo) => InformerScope;
   /** Concurrent label writes; 4 by default. */
   workers?: number;
 }
@@ -117,7 +122,7 @@ export class RangeLabeler implements Runnable, LeaderElectionRunnable {
     const informer = new SharedIndexInformer(
       this.options.rest,
       info,
-      { metadataOnly: true },
+      { ...this.options.scope?.(info), metadataOnly: true },
       composeTransforms([keepLabelInputs]),
       { logger: this.log },
     );

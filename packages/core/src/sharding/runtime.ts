@@ -200,6 +200,12 @@ export class Sharding {
           kinds: mode === 'labels' ? [...this.forKinds.values()] : [],
           owners: [...this.forKinds.values()],
           owned,
+          // label only what the operator caches (its namespaces and selectors), not the cluster
+          scope: (info) => {
+            const id = gvkString(info);
+            const type = this.forKinds.get(id) ?? this.ownedKinds.get(id);
+            return type === undefined ? {} : this.setup.cache.scopeOf(type);
+          },
           logger: this.log,
           metrics: { labelWrites: (kind) => this.metrics.labelWrites(kind) },
         }),
