@@ -1,4 +1,5 @@
-// `pnpm test:faults` (project `faults`): the fault suite, examples/*/test/faults/*.fault.spec.ts.
+// `pnpm test:faults` (project `faults`): the fault suite, examples/*/test/faults/*.fault.spec.ts
+// and packages/*/test/faults/*.fault.spec.ts (several operator processes: sharding).
 // `pnpm soak` (project `soak`, scripts/soak.mjs): examples/*/test/soak/*.soak.ts. Each file
 // starts a control plane of its own (it kills, pauses and restarts its processes), so there
 // is no global setup; two files at a time at most.
@@ -12,7 +13,11 @@ export default {
     {
       ...shared,
       displayName: 'faults',
-      testMatch: ['<rootDir>/examples/*/test/faults/*.fault.spec.ts', '<rootDir>/examples/*/test/soak/*.spec.ts'],
+      testMatch: [
+        '<rootDir>/examples/*/test/faults/*.fault.spec.ts',
+        '<rootDir>/packages/*/test/faults/*.fault.spec.ts',
+        '<rootDir>/examples/*/test/soak/*.spec.ts',
+      ],
     },
     { ...shared, displayName: 'soak', testMatch: ['<rootDir>/examples/*/test/soak/*.soak.ts'] },
   ],

@@ -1,0 +1,320 @@
+/**
+ * Sharding across processes (issue 22): replicas of a sharded ConfigMap operator
+ * (fixtures/sharded-replica.mjs: lease 4 s, renew deadline 3 s, retry 0.5 s, 256 ranges) on
+ * a control plane of its own (the envtest gate `ShardedListAndWatch` is on), 3,000 objects.
+ * Every reconcile's span is recorded by its replica; no two spans of one object from
+ * different replicas may overlap, at any step:
+ *
+ * 1. three replicas converge every object, each caching about a third;
+ * 2. SIGKILL one: its objects are reconciled by the others within the lease duration plus
+ *    one retry period (and the time to list and queue them), and converge;
+ * 3. SIGSTOP an idle one for twice the lease: the other takes its ranges; woken, it starts
+ *    no reconcile and exits (its Lease was deleted);
+ * 4. back to three, then a fourth joins: about a quarter of the objects move, all to it.
+ *
+ * The figures (move time after the kill, per-replica cache sizes, moved fraction) are
+ * printed as `[faults] sharding …` lines and appended to the fault figures file.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { V1ConfigMap } from '@kubernetes/client-node';
+import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
+import { ApiClient } from '../../src/client/api-client.js';
+import { mergePatch } from '../../src/client/patch.js';
+import { fnv1a64, rangeIndex } from '../../src/sharding/index.js';
+import { cm, eventually, forEachLimited, newNamespace } from '../fixtures/helpers.js';
+import { findOverlap, type SpanLine, spansOf } from './spans.js';
+
+const COUNT = 3_000;
+const RANGES = 256;
+const LEASE_MS = 4_000;
+const RETRY_MS = 500;
+const script = fileURLToPath(new URL('../fixtures/sharded-replica.mjs', import.meta.url));
+
+interface Stats {
+  identity: string;
+  objects: number;
+  held: number[];
+  active: number[];
+  releasing: number[];
+}
+
+interface Replica {
+  identity: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  /** When it exited (killed or stopped by itself); undefined while it runs. */
+  exitedAt?: number;
+  stats(): Promise<Stats>;
+}
+
+const options = {};
+describeOrSkip('fault: sharded replicas (several processes)', ownControlPlaneSkipReason(options), () => {
+  const env = useControlPlane(options);
+  let api: ApiClient;
+  let ns: string;
+  let kubeconfigFile: string;
+  let spansDir: string;
+  const replicas = new Map<string, Replica>();
+  let uidOf = new Map<string, string>(); // key → uid
+
+  const report = (scenario: string, figures: Record<string, unknown>) => {
+    process.stderr.write(`[faults] ${scenario}: ${JSON.stringify(figures)}\n`);
+    const file = process.env.FAULTS_FIGURES ?? join(tmpdir(), 'operant-faults-figures.jsonl');
+    appendFileSync(file, `${JSON.stringify({ scenario, at: new Date().toISOString(), ...figures })}\n`);
+  };
+
+  function start(identity: string): Replica {
+    const child = spawn(process.execPath, [script], {
+      env: { ...process.env, NAMESPACE: ns, IDENTITY: identity, SPANS_DIR: spansDir, KUBECONFIG_FILE: kubeconfigFile },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    let log = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-20_000);
+    });
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => {
+        replica.exitedAt = performance.timeOrigin + performance.now();
+        resolve(code);
+      }),
+    );
+    const stats = () =>
+      new Promise<Stats>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${identity} did not answer stats; log:\n${log}`)), 10_000);
+        child.once('message', (m) => {
+          clearTimeout(timer);
+          resolve(m as Stats);
+        });
+        child.send('stats');
+      });
+    const replica: Replica = { identity, child, exited, stats };
+    replicas.set(identity, replica);
+    return replica;
+  }
+
+  const alive = () => [...replicas.values()].filter((r) => r.child.exitCode === null && r.child.signalCode === null);
+  const spans = () => spansOf(readdirSync(spansDir).flatMap((f) => lines(join(spansDir, f))));
+  const lines = (file: string): SpanLine[] =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as SpanLine);
+  const rangeOfKey = (key: string) => rangeIndex(fnv1a64(uidOf.get(key) as string), RANGES);
+
+  /** Waits until every object carries observed=v. */
+  async function converged(v: string, timeout: number): Promise<void> {
+    await eventually(
+      async () => {
+        const list = await api.list(V1ConfigMap, { namespace: ns, labelSelector: 'suite=replicas' });
+        const behind = list.items.filter((o) => o.metadata?.annotations?.observed !== v);
+        expect(behind.length).toBe(0);
+      },
+      { timeout, interval: 1_000 },
+    );
+  }
+
+  /** Waits until the live replicas' active ranges partition the 256 and their caches the objects. */
+  async function settled(count: number): Promise<Stats[]> {
+    let last: Stats[] = [];
+    await eventually(
+      async () => {
+        last = await Promise.all(alive().map((r) => r.stats()));
+        expect(last).toHaveLength(count);
+        expect(last.reduce((n, s) => n + s.active.length, 0)).toBe(RANGES);
+        expect(new Set(last.flatMap((s) => s.active)).size).toBe(RANGES);
+        expect(last.every((s) => s.held.length === s.active.length)).toBe(true);
+        expect(last.reduce((n, s) => n + s.objects, 0)).toBe(COUNT);
+      },
+      { timeout: 60_000, interval: 500 },
+    );
+    return last;
+  }
+
+  function noOverlap(): number {
+    const all = spans();
+    const now = performance.timeOrigin + performance.now();
+    const overlap = findOverlap(all, (id) => replicas.get(id)?.exitedAt ?? now);
+    if (overlap !== undefined) throw new Error(`two replicas reconciled one object at once: ${overlap}`);
+    return all.length;
+  }
+
+  async function bump(keys: string[], v: string): Promise<void> {
+    await forEachLimited(keys, 24, (key) => {
+      const [namespace, name] = key.split('/') as [string, string];
+      return api.patch(cm(namespace, name), mergePatch({ data: { v } }));
+    });
+  }
+
+  beforeAll(async () => {
+    api = new ApiClient({ kubeConfig: env.kubeConfig() });
+    ns = await newNamespace(api, 'replicas');
+    spansDir = mkdtempSync(join(tmpdir(), 'operant-shard-spans-'));
+    kubeconfigFile = join(spansDir, 'kubeconfig');
+    writeFileSync(kubeconfigFile, env.kubeConfig().exportConfig());
+    const names = Array.from({ length: COUNT }, (_, i) => `cm-${String(i).padStart(4, '0')}`);
+    await forEachLimited(names, 32, (name) => api.create(cm(ns, name, { v: '1' }, { suite: 'replicas' })));
+    const list = await api.list(V1ConfigMap, { namespace: ns, labelSelector: 'suite=replicas' });
+    uidOf = new Map(list.items.map((o) => [`${ns}/${o.metadata?.name}`, o.metadata?.uid as string]));
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const r of replicas.values()) {
+      if (r.child.signalCode === 'SIGSTOP') r.child.kill('SIGCONT');
+      r.child.kill('SIGKILL');
+      await r.exited;
+    }
+    rmSync(spansDir, { recursive: true, force: true });
+  });
+
+  it('(the overlap check finds two replicas’ overlapping spans of one object, and only those)', () => {
+    const span = (replica: string, key: string, start: number, end?: number) => ({ replica, key, start, end });
+    expect(findOverlap([span('a', 'k', 0, 10), span('b', 'k', 10, 20), span('a', 'j', 5, 30)], () => 99)).toBe(
+      undefined,
+    );
+    expect(findOverlap([span('a', 'k', 0, 10), span('a', 'k', 5, 20)], () => 99)).toBe(undefined); // one replica
+    expect(findOverlap([span('a', 'k', 0, 10), span('b', 'k', 9, 20)], () => 99)).toMatch(/^k: a .* and b/);
+    expect(findOverlap([span('a', 'k', 0), span('b', 'k', 50, 60)], () => 40)).toBe(undefined); // open until 40
+    expect(findOverlap([span('a', 'k', 0), span('b', 'k', 50, 60)], () => 70)).toMatch(/^k: a/);
+    const lines = spansOf([
+      { span: 'a/1', key: 'k', start: 1 },
+      { span: 'a/1', key: 'k', end: 2 },
+      { span: 'b/1', key: 'k', start: 3 },
+    ]);
+    expect(lines).toEqual([span('a', 'k', 1, 2), span('b', 'k', 3, undefined)]);
+  });
+
+  it('three replicas converge 3,000 objects, each caching about a third, never two at once', async () => {
+    for (const id of ['r1', 'r2', 'r3']) start(id);
+    await converged('1', 120_000);
+    const stats = await settled(3);
+    for (const s of stats) {
+      expect(s.objects).toBeGreaterThan((COUNT / 3) * 0.7);
+      expect(s.objects).toBeLessThan((COUNT / 3) * 1.3);
+    }
+    const count = noOverlap();
+    expect(count).toBeGreaterThanOrEqual(COUNT);
+    report('sharding: 3 replicas, 3,000 objects', {
+      cacheObjects: stats.map((s) => `${s.identity}=${s.objects}`).join(' '),
+      activeRanges: stats.map((s) => `${s.identity}=${s.active.length}`).join(' '),
+      reconciles: count,
+    });
+  }, 240_000);
+
+  it('moves a killed replica’s objects to the others within the lease duration plus a retry period', async () => {
+    const victim = replicas.get('r3') as Replica;
+    const lost = new Set((await victim.stats()).active);
+    const keys = [...uidOf.keys()].filter((k) => lost.has(rangeOfKey(k)));
+    victim.child.kill('SIGKILL');
+    const killedAt = performance.timeOrigin + performance.now();
+    await victim.exited;
+    await bump(keys, '2');
+    await eventually(
+      async () => {
+        const list = await api.list(V1ConfigMap, { namespace: ns, labelSelector: 'suite=replicas' });
+        const wanted = new Set(keys);
+        const behind = list.items.filter(
+          (o) => wanted.has(`${ns}/${o.metadata?.name}`) && o.metadata?.annotations?.observed !== '2',
+        );
+        expect(behind.length).toBe(0);
+      },
+      { timeout: 120_000, interval: 1_000 },
+    );
+    // when each of its objects was first reconciled elsewhere after the kill
+    const after = spans().filter((s) => s.start > killedAt && s.replica !== 'r3' && lost.has(rangeOfKey(s.key)));
+    const first = new Map<string, number>();
+    for (const s of after) first.set(s.key, Math.min(first.get(s.key) ?? Number.POSITIVE_INFINITY, s.start));
+    expect(first.size).toBe(keys.length);
+    const firstMove = Math.min(...first.values()) - killedAt;
+    const lastMove = Math.max(...first.values()) - killedAt;
+    // the bound of docs/sharding.md: lease duration + one retry period, plus listing and queueing the ranges
+    expect(firstMove).toBeLessThan(LEASE_MS + RETRY_MS + 3_000);
+    const stats = await settled(2);
+    noOverlap();
+    report('sharding: SIGKILL one of 3 replicas', {
+      movedObjects: keys.length,
+      movedRanges: lost.size,
+      firstReconcileElsewhereMs: Math.round(firstMove),
+      allReconciledElsewhereMs: Math.round(lastMove),
+      boundMs: LEASE_MS + RETRY_MS,
+      cacheObjects: stats.map((s) => `${s.identity}=${s.objects}`).join(' '),
+    });
+  }, 240_000);
+
+  it('a replica stopped for longer than its lease starts nothing when it wakes, and exits', async () => {
+    const sleeper = replicas.get('r2') as Replica;
+    const lost = new Set((await sleeper.stats()).active);
+    sleeper.child.kill('SIGSTOP');
+    const stoppedAt = performance.timeOrigin + performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 2 * LEASE_MS));
+    const keys = [...uidOf.keys()].filter((k) => lost.has(rangeOfKey(k)));
+    await bump(keys, '3');
+    await eventually(
+      async () => {
+        const list = await api.list(V1ConfigMap, { namespace: ns, labelSelector: 'suite=replicas' });
+        const wanted = new Set(keys);
+        const behind = list.items.filter(
+          (o) => wanted.has(`${ns}/${o.metadata?.name}`) && o.metadata?.annotations?.observed !== '3',
+        );
+        expect(behind.length).toBe(0);
+      },
+      { timeout: 120_000, interval: 1_000 },
+    );
+    const wokenAt = performance.timeOrigin + performance.now();
+    sleeper.child.kill('SIGCONT');
+    const code = await Promise.race([
+      sleeper.exited,
+      new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 30_000)),
+    ]);
+    expect(code).not.toBe('running');
+    expect(code).not.toBe(0);
+    const late = spans().filter((s) => s.replica === 'r2' && s.start >= stoppedAt);
+    expect(late).toEqual([]);
+    noOverlap();
+    report('sharding: SIGSTOP one replica for 2× its lease', {
+      lostRanges: lost.size,
+      reconcilesAfterWaking: late.length,
+      exitCode: String(code),
+      stoppedMs: Math.round(wokenAt - stoppedAt),
+    });
+  }, 240_000);
+
+  it('a fourth replica takes about a quarter of the objects, all from the others, none reconciled twice at once', async () => {
+    start('r4');
+    start('r5');
+    const three = await settled(3);
+    const holder = new Map<number, string>(three.flatMap((s) => s.active.map((r) => [r, s.identity])));
+    const spansBefore = spans().length;
+    start('r6');
+    const four = await settled(4);
+    const after = new Map<number, string>(four.flatMap((s) => s.active.map((r) => [r, s.identity])));
+    const movedKeys = [...uidOf.keys()].filter((k) => holder.get(rangeOfKey(k)) !== after.get(rangeOfKey(k)));
+    const fraction = movedKeys.length / COUNT;
+    expect(movedKeys.every((k) => after.get(rangeOfKey(k)) === 'r6')).toBe(true);
+    expect(fraction).toBeGreaterThan(0.25 * 0.6);
+    expect(fraction).toBeLessThan(0.25 * 1.4);
+    // the newcomer reconciles what it took (queued on activation)
+    await eventually(
+      () => {
+        const byR6 = new Set(
+          spans()
+            .filter((s) => s.replica === 'r6')
+            .map((s) => s.key),
+        );
+        expect(movedKeys.filter((k) => !byR6.has(k))).toEqual([]);
+      },
+      { timeout: 60_000, interval: 500 },
+    );
+    const total = noOverlap();
+    report('sharding: a fourth replica joins 3', {
+      movedObjects: movedKeys.length,
+      movedFraction: Number(fraction.toFixed(3)),
+      cacheObjects: four.map((s) => `${s.identity}=${s.objects}`).join(' '),
+      reconcilesSinceJoin: total - spansBefore,
+    });
+  }, 240_000);
+});
