@@ -20,29 +20,8 @@ import { sleep } from '../cache/backoff.js';
 import { isConflict, isNotFound } from '../client/errors.js';
 import type { Client } from '../client/interfaces.js';
 import { microTime } from '../client/micro-time.js';
-import { resourceType } from '../resources/resource-type.js';
 import type { LeaderElector } from './leader-elector.js';
-
-interface Lease {
-  apiVersion?: string;
-  kind?: string;
-  metadata?: { name?: string; namespace?: string; resourceVersion?: string };
-  spec?: {
-    holderIdentity?: string;
-    leaseDurationSeconds?: number;
-    acquireTime?: string;
-    renewTime?: string;
-    leaseTransitions?: number;
-  };
-}
-
-const LeaseType = resourceType<Lease>({
-  group: 'coordination.k8s.io',
-  version: 'v1',
-  kind: 'Lease',
-  plural: 'leases',
-  namespaced: true,
-});
+import { type Lease, LeaseType } from './lease.js';
 
 export interface LeaseElectorOptions {
   client: Client;

@@ -6,36 +6,13 @@
  */
 import type { Logger } from '../api/logger.js';
 import { microTime } from '../client/micro-time.js';
-import { resourceType } from '../resources/resource-type.js';
+import { type Lease, LeaseType } from '../leaderelection/lease.js';
 import { fnv1a64 } from './fnv.js';
 import { parseRuns, SHARD_CONFIG_ANNOTATION, SHARD_GROUP_LABEL, SHARD_RANGES_ANNOTATION } from './labels.js';
 
-export interface MemberLease {
-  apiVersion?: string;
-  kind?: string;
-  metadata?: {
-    name?: string;
-    namespace?: string;
-    resourceVersion?: string;
-    labels?: Record<string, string>;
-    annotations?: Record<string, string>;
-  };
-  spec?: {
-    holderIdentity?: string;
-    leaseDurationSeconds?: number;
-    acquireTime?: string;
-    renewTime?: string;
-    leaseTransitions?: number;
-  };
-}
-
-export const MemberLeaseType = resourceType<MemberLease>({
-  group: 'coordination.k8s.io',
-  version: 'v1',
-  kind: 'Lease',
-  plural: 'leases',
-  namespaced: true,
-});
+/** A member's Lease (the shared Lease wire shape). */
+export type MemberLease = Lease;
+export const MemberLeaseType = LeaseType;
 
 /** The longest object name (a DNS subdomain). */
 const MAX_NAME = 253;

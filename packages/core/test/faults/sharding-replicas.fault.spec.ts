@@ -111,12 +111,17 @@ describeOrSkip('fault: sharded replicas (several processes)', ownControlPlaneSki
       .map((l) => JSON.parse(l) as SpanLine);
   const rangeOfKey = (key: string) => rangeIndex(fnv1a64(uidOf.get(key) as string), RANGES);
 
-  /** Waits until every object carries observed=v. */
-  async function converged(v: string, timeout: number): Promise<void> {
+  /** Waits until every object (of `keys`, if given) carries observed=v. */
+  async function converged(v: string, timeout: number, keys?: readonly string[]): Promise<void> {
+    const wanted = keys === undefined ? undefined : new Set(keys);
     await eventually(
       async () => {
         const list = await api.list(V1ConfigMap, { namespace: ns, labelSelector: 'suite=replicas' });
-        const behind = list.items.filter((o) => o.metadata?.annotations?.observed !== v);
+        const behind = list.items.filter(
+          (o) =>
+            (wanted === undefined || wanted.has(`${ns}/${o.metadata?.name}`)) &&
+            o.metadata?.annotations?.observed !== v,
+        );
         expect(behind.length).toBe(0);
       },
       { timeout, interval: 1_000 },
@@ -226,17 +231,7 @@ describeOrSkip('fault: sharded replicas (several processes)', ownControlPlaneSki
     const killedAt = performance.timeOrigin + performance.now();
     await victim.exited;
     await bump(keys, '2');
-    await eventually(
-      async () => {
-        const list = await api.list(V1ConfigMap, { namespace: ns, labelSelector: 'suite=replicas' });
-        const wanted = new Set(keys);
-        const behind = list.items.filter(
-          (o) => wanted.has(`${ns}/${o.metadata?.name}`) && o.metadata?.annotations?.observed !== '2',
-        );
-        expect(behind.length).toBe(0);
-      },
-      { timeout: 120_000, interval: 1_000 },
-    );
+    await converged('2', 120_000, keys);
     // when each of its objects was first reconciled elsewhere after the kill
     const after = spans().filter((s) => s.start > killedAt && s.replica !== 'r3' && lost.has(rangeOfKey(s.key)));
     const first = new Map<string, number>();
@@ -266,17 +261,7 @@ describeOrSkip('fault: sharded replicas (several processes)', ownControlPlaneSki
     await new Promise((resolve) => setTimeout(resolve, 2 * LEASE_MS));
     const keys = [...uidOf.keys()].filter((k) => lost.has(rangeOfKey(k)));
     await bump(keys, '3');
-    await eventually(
-      async () => {
-        const list = await api.list(V1ConfigMap, { namespace: ns, labelSelector: 'suite=replicas' });
-        const wanted = new Set(keys);
-        const behind = list.items.filter(
-          (o) => wanted.has(`${ns}/${o.metadata?.name}`) && o.metadata?.annotations?.observed !== '3',
-        );
-        expect(behind.length).toBe(0);
-      },
-      { timeout: 120_000, interval: 1_000 },
-    );
+    await converged('3', 120_000, keys);
     const wokenAt = performance.timeOrigin + performance.now();
     sleeper.child.kill('SIGCONT');
     let timer: NodeJS.Timeout | undefined;
