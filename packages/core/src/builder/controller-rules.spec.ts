@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { V1ConfigMap } from '@kubernetes/client-node';
+import { V1ConfigMap, V1Namespace } from '@kubernetes/client-node';
 import { ResourceRegistry } from '../resources/registry.js';
 import { type ControllerDeclaration, checkController } from './controller-rules.js';
 
@@ -46,5 +46,30 @@ describe('the controller rules', () => {
       '@Controller Cms: owns[0] names Gizmo, an unknown kind; register it or use resourceType()',
       '@Controller Cms: the name configmap is already used by OtherCms; set "name"',
     ]);
+  });
+
+  it('refuses sharded without a sharding manager or without for, and a cluster-scoped kind by namespace', () => {
+    const forCm = { type: V1ConfigMap, where: 'for()' };
+    expect(checkController(declaration({ for: [forCm], sharded: true }), env).problems).toEqual([
+      { kind: 'shardingOff', message: 'sharded: true needs a manager with sharding on (ManagerOptions.sharding)' },
+    ]);
+    expect(
+      checkController(declaration({ name: 'w', watches: [forCm], sharded: true }), { ...env, shardKey: 'uid' })
+        .problems,
+    ).toEqual([
+      { kind: 'shardingOff', message: 'sharded: true needs for(): the objects of the for() kind are what is split' },
+    ]);
+    const forNs = { type: V1Namespace, where: 'for()' };
+    expect(checkController(declaration({ for: [forNs] }), { ...env, shardKey: 'namespace' }).problems).toEqual([
+      {
+        kind: 'shardingOff',
+        message:
+          'for() names Namespace, a cluster-scoped kind, which cannot be sharded by namespace; set sharded: false or shard by uid',
+      },
+    ]);
+    expect(
+      checkController(declaration({ for: [forNs], sharded: false }), { ...env, shardKey: 'namespace' }).problems,
+    ).toEqual([]);
+    expect(checkController(declaration({ for: [forNs] }), { ...env, shardKey: 'uid' }).problems).toEqual([]);
   });
 });
