@@ -153,6 +153,22 @@ describeOrSkip('fault: sharded replicas (several processes)', ownControlPlaneSki
     return last;
   }
 
+  /**
+   * Polls the live replicas (one stats request at a time each) until their active ranges
+   * cover all R; returns when that was first seen, in ms after `from`: an upper bound of
+   * the moment the last range got a holder again, by at most one poll.
+   */
+  async function allRangesActive(from: number): Promise<number> {
+    return eventually(
+      async () => {
+        const stats = await Promise.all(alive().map((r) => r.stats()));
+        expect(new Set(stats.flatMap((s) => s.active)).size).toBe(RANGES);
+        return performance.timeOrigin + performance.now() - from;
+      },
+      { timeout: 60_000, interval: 100 },
+    );
+  }
+
   function noOverlap(): number {
     const all = spans();
     const now = performance.timeOrigin + performance.now();
@@ -230,7 +246,7 @@ describeOrSkip('fault: sharded replicas (several processes)', ownControlPlaneSki
     victim.child.kill('SIGKILL');
     const killedAt = performance.timeOrigin + performance.now();
     await victim.exited;
-    await bump(keys, '2');
+    const [rangesHeldMs] = await Promise.all([allRangesActive(killedAt), bump(keys, '2')]);
     await converged('2', 120_000, keys);
     // when each of its objects was first reconciled elsewhere after the kill
     const after = spans().filter((s) => s.start > killedAt && s.replica !== 'r3' && lost.has(rangeOfKey(s.key)));
@@ -241,11 +257,15 @@ describeOrSkip('fault: sharded replicas (several processes)', ownControlPlaneSki
     const lastMove = Math.max(...first.values()) - killedAt;
     // the bound of docs/sharding.md: lease duration + one retry period, plus listing and queueing the ranges
     expect(firstMove).toBeLessThan(LEASE_MS + RETRY_MS + 3_000);
+    // "every range has a holder within leaseDuration + one retry period" (the slack: the
+    // expired Lease's delete, the quorum read and a poll)
+    expect(rangesHeldMs).toBeLessThan(LEASE_MS + RETRY_MS + 3_000);
     const stats = await settled(2);
     noOverlap();
     report('sharding: SIGKILL one of 3 replicas', {
       movedObjects: keys.length,
       movedRanges: lost.size,
+      allRangesHeldAgainMs: Math.round(rangesHeldMs),
       firstReconcileElsewhereMs: Math.round(firstMove),
       allReconciledElsewhereMs: Math.round(lastMove),
       boundMs: LEASE_MS + RETRY_MS,
