@@ -245,7 +245,7 @@ export class ControllerManager implements Manager {
     const status = this.metrics.leaderStatus;
     status.set({ name }, 0);
     return new LeaseElector({
-      client: new ApiClient({ rest: this.cache.rest, registry: this.registry, fieldOwner: options.fieldOwner }),
+      client: new ApiClient({ rest: this.leaseRest(options), registry: this.registry, fieldOwner: options.fieldOwner }),
       namespace,
       name,
       leaseDurationMs: options.leaseDurationMs,
@@ -257,6 +257,28 @@ export class ControllerManager implements Manager {
     });
   }
 
+  private leaseWire: RestClient | undefined;
+
+  /**
+   * The wire of Lease renewals (leader election, shard membership): the manager's, unless
+   * its client is rate-limited (`client.qps`); then a client of their own without the
+   * limiter, so a renewal never waits behind the controllers' requests past the renew
+   * deadline (client-go's leader election has its own client too).
+   */
+  private leaseRest(options: ManagerOptions): RestClient {
+    if (!(options.client?.qps !== undefined && options.client.qps > 0) && options.client?.rateLimiter === undefined) {
+      return this.cache.rest;
+    }
+    this.leaseWire ??= new RestClient(this.kubeConfig, {
+      ...options.client,
+      qps: undefined,
+      burst: undefined,
+      rateLimiter: undefined,
+      logger: this.logger.child({ component: 'rest', wire: 'leases' }),
+    });
+    return this.leaseWire;
+  }
+
   private newSharding(options: ManagerOptions): Sharding | undefined {
     if (options.sharding === undefined || options.sharding.enabled === false) return undefined;
     const sharding = new Sharding({
@@ -266,7 +288,11 @@ export class ControllerManager implements Manager {
       leaseDurationMs: options.leaseDurationMs,
       renewDeadlineMs: options.renewDeadlineMs,
       retryPeriodMs: options.retryPeriodMs,
-      liveClient: new ApiClient({ rest: this.cache.rest, registry: this.registry, fieldOwner: options.fieldOwner }),
+      liveClient: new ApiClient({
+        rest: this.leaseRest(options),
+        registry: this.registry,
+        fieldOwner: options.fieldOwner,
+      }),
       client: this.client,
       rest: this.cache.rest,
       registry: this.registry,

@@ -177,7 +177,11 @@ export class Sharding {
     const first = [...this.forKinds.values()][0];
     if (options.mode === 'server' || options.mode === 'labels') mode = options.mode;
     else if (first === undefined) mode = 'server';
-    else mode = (await detectShardSelector(this.setup.liveClient, first, key)) ? 'server' : 'labels';
+    else {
+      // in the namespace the operator caches, if it is confined to some (its RBAC may be)
+      const namespace = this.setup.cache.scopeOf(first).namespaces?.[0];
+      mode = (await detectShardSelector(this.setup.liveClient, first, key, { namespace })) ? 'server' : 'labels';
+    }
     const owned = [...this.ownedKinds.values()];
     if (mode === 'labels') {
       this.log.info(
