@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { ReconcileContext, Reconciler } from '../api/reconciler.js';
 import type { Request } from '../api/request.js';
 import type { Result } from '../api/result.js';
+import type { ShardAdmission, ShardGate } from '../api/shard-gate.js';
 import { TerminalError } from '../api/terminal-error.js';
 import { ClientError } from '../client/errors.js';
 import { enqueueRequestForObject } from '../handler/enqueue-for-object.js';
@@ -19,6 +20,25 @@ async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
   while (!check()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await sleep(2);
+  }
+}
+
+/** A gate answering from a table: admit, no (not this replica's), later (its Lease is not fresh). */
+class TableGate implements ShardGate {
+  answers = new Map<string, 'admit' | 'no' | 'later'>();
+  asked: string[] = [];
+  released: string[] = [];
+  enqueue: ((keys: Iterable<string>) => void) | undefined;
+  admit(key: string): ShardAdmission {
+    this.asked.push(key);
+    const answer = this.answers.get(key) ?? 'no';
+    if (answer === 'no') return { admit: false };
+    if (answer === 'later') return { admit: false, retryAfterMs: 20 };
+    return { admit: true, release: () => this.released.push(key) };
+  }
+  bind(enqueue: (keys: Iterable<string>) => void): () => void {
+    this.enqueue = enqueue;
+    return () => (this.enqueue = undefined);
   }
 }
 
@@ -347,6 +367,57 @@ describe('Controller', () => {
       controller.queue.addWithOptions('ns/low', { priority: -100 });
       await until(() => seen.length === 4);
       expect(seen).toEqual(['low', 'other-low', 'live', 'low']);
+    });
+  });
+
+  // sharding: the controller asks its gate before each reconcile (api/shard-gate.ts)
+  describe('with a ShardGate', () => {
+    let gate: TableGate;
+    let reconciled: string[];
+    beforeEach(() => {
+      gate = new TableGate();
+      reconciled = [];
+    });
+    const startGated = () =>
+      start(
+        async (req) => {
+          reconciled.push(`${req.namespace}/${req.name}`);
+          expect(gate.released).not.toContain(`${req.namespace}/${req.name}`);
+          return {};
+        },
+        { shard: gate },
+      );
+
+    it('reconciles admitted keys and releases each after its run, forgets keys not its own', async () => {
+      gate.answers.set('ns/mine', 'admit');
+      const controller = await startGated();
+      send('theirs');
+      send('mine');
+      await until(() => gate.released.includes('ns/mine') && gate.asked.includes('ns/theirs'));
+      expect(reconciled).toEqual(['ns/mine']);
+      expect(controller.queue.numRequeues('ns/theirs')).toBe(0);
+      expect(controller.queue.len() + controller.queue.delayedLen()).toBe(0);
+    });
+
+    it('retries a key it may not start now, and runs it once the gate admits it', async () => {
+      gate.answers.set('ns/later', 'later');
+      await startGated();
+      send('later');
+      await until(() => gate.asked.filter((k) => k === 'ns/later').length >= 2);
+      expect(reconciled).toEqual([]);
+      gate.answers.set('ns/later', 'admit');
+      await until(() => reconciled.includes('ns/later'));
+    });
+
+    it('queues the keys the gate names when ranges become active', async () => {
+      await startGated();
+      await until(() => gate.enqueue !== undefined);
+      gate.answers.set('ns/a', 'admit');
+      gate.answers.set('ns/b', 'admit');
+      gate.enqueue?.(['ns/a', 'ns/b']);
+      await until(() => reconciled.length === 2);
+      expect(reconciled.sort()).toEqual(['ns/a', 'ns/b']);
+      expect(gate.released.sort()).toEqual(['ns/a', 'ns/b']);
     });
   });
 });

@@ -266,9 +266,8 @@ export class ControllerManager implements Manager {
    * deadline (client-go's leader election has its own client too).
    */
   private leaseRest(options: ManagerOptions): RestClient {
-    if (!(options.client?.qps !== undefined && options.client.qps > 0) && options.client?.rateLimiter === undefined) {
-      return this.cache.rest;
-    }
+    const limited = (options.client?.qps ?? 0) > 0 || options.client?.rateLimiter !== undefined;
+    if (!limited) return this.cache.rest;
     this.leaseWire ??= new RestClient(this.kubeConfig, {
       ...options.client,
       qps: undefined,

@@ -11,6 +11,7 @@
 import { OperantError } from '@operant/crd/metadata';
 import type { Logger } from '../api/logger.js';
 import type { KubernetesObject } from '../api/object.js';
+import type { Runnable } from '../api/runnable.js';
 import type { ShardGate } from '../api/shard-gate.js';
 import { sleep } from '../cache/backoff.js';
 import type { Cache } from '../cache/cache.js';
@@ -18,7 +19,7 @@ import type { Client } from '../client/interfaces.js';
 import type { RestClient } from '../client/rest.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { ResourceRegistry } from '../resources/registry.js';
-import { gvkString, type ResourceType } from '../resources/resource-type.js';
+import { gvkString, type ResourceInfo, type ResourceType } from '../resources/resource-type.js';
 import { ShardCoordinator, type ShardMode } from './coordinator.js';
 import { detectShardSelector } from './detect.js';
 import { RangeGate } from './gate.js';
@@ -48,7 +49,7 @@ export interface ShardingSetup {
   logger: Logger;
   metrics: Metrics;
   /** Adds a runnable to the manager (the labeler, in the label mode). */
-  add(runnable: { start(signal: AbortSignal): Promise<void>; needsLeaderElection(): boolean }): void;
+  add(runnable: Runnable): void;
 }
 
 export class ShardingError extends OperantError {
@@ -67,6 +68,9 @@ export class Sharding {
   readonly membership: ShardMembership;
   private readonly forKinds = new Map<string, ResourceType>();
   private readonly ownedKinds = new Map<string, ResourceType>();
+  /** The sharded kinds resolved once: owners of stamped children, kind names for the metric. */
+  private readonly owners: ResourceInfo[] = [];
+  private readonly kindNames = new Set<string>();
   private readonly gates = new Map<string, RangeGate>();
   private readonly log: Logger;
   private readonly metrics: ReturnType<Metrics['sharding']>;
@@ -88,9 +92,7 @@ export class Sharding {
     this.metrics = setup.metrics.sharding(() =>
       setup.cache
         .health()
-        .filter((h) =>
-          [...this.forKinds.values(), ...this.ownedKinds.values()].some((t) => kindOf(setup, t) === h.kind),
-        )
+        .filter((h) => this.kindNames.has(h.kind))
         .map((h) => ({ kind: h.kind, count: h.objects })),
     );
     const retryPeriodMs = options.retryPeriodMs ?? setup.retryPeriodMs ?? 2_000;
@@ -118,10 +120,13 @@ export class Sharding {
 
   /** The gate of a sharded controller that reconciles `type` (registers the kind). */
   gate(type: ResourceType): ShardGate {
-    const id = gvkString(this.setup.registry.resolve(type));
+    const info = this.setup.registry.resolve(type);
+    const id = gvkString(info);
     let gate = this.gates.get(id);
     if (gate === undefined) {
       this.forKinds.set(id, type);
+      this.owners.push(info);
+      this.kindNames.add(info.kind);
       this.coordinator.addKind({ role: 'for', apply: (scope) => this.setup.cache.setShardScope(type, scope) });
       gate = new RangeGate(this.coordinator, this.setup.cache.getInformer(type));
       this.gates.set(id, gate);
@@ -131,9 +136,11 @@ export class Sharding {
 
   /** A kind a sharded controller owns: kept with its owner's shard when it can be (see the coordinator). */
   own(type: ResourceType): void {
-    const id = gvkString(this.setup.registry.resolve(type));
+    const info = this.setup.registry.resolve(type);
+    const id = gvkString(info);
     if (this.ownedKinds.has(id) || this.forKinds.has(id)) return;
     this.ownedKinds.set(id, type);
+    this.kindNames.add(info.kind);
     this.coordinator.addKind({ role: 'owned', apply: (scope) => this.setup.cache.setShardScope(type, scope) });
   }
 
@@ -144,9 +151,8 @@ export class Sharding {
    * returned as is.
    */
   stamp<T extends KubernetesObject>(obj: T): T {
-    if (this.forKinds.size === 0) return obj;
-    const owners = [...this.forKinds.values()].map((t) => this.setup.registry.resolve(t));
-    const range = childRangeLabelOf(obj, this.key, this.ranges, owners);
+    if (this.owners.length === 0) return obj;
+    const range = childRangeLabelOf(obj, this.key, this.ranges, this.owners);
     if (range === undefined || obj.metadata?.labels?.[SHARD_RANGE_LABEL] === range) return obj;
     return { ...obj, metadata: { ...obj.metadata, labels: { ...obj.metadata?.labels, [SHARD_RANGE_LABEL]: range } } };
   }
@@ -217,8 +223,4 @@ export class Sharding {
     }
     return mode;
   }
-}
-
-function kindOf(setup: ShardingSetup, type: ResourceType): string {
-  return setup.registry.resolve(type).kind;
 }
