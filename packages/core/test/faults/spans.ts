@@ -1,6 +1,6 @@
 /**
- * Reconcile spans recorded by the replicas of the sharding fault spec, and the check that
- * no two replicas reconciled one object at once. A replica writes a `start` line when a
+ * Reconcile spans recorded by the replicas of the sharding fault spec (and the managers of
+ * sharding-manager.int.spec), and the check that no two replicas reconciled one object at once. A replica writes a `start` line when a
  * reconcile begins and an `end` line when it returns; a span without an end (its process
  * was killed, or it is still running) lasts until `openUntil(replica)`.
  * @module
