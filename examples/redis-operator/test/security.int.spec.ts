@@ -2,7 +2,8 @@
  * Security checks on a running operator: a password Secret's data (plain or base64) never
  * appears in what the operator logs (every level, debug included), in the Events it
  * records, in its metrics or health output, or in the objects it writes; and the metrics
- * and health-probe servers listen on the configured address only.
+ * and health-probe servers listen on the configured address only. The password's fingerprint
+ * on the pod template cannot be recomputed from a guessed password.
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
@@ -13,6 +14,7 @@ import { ConfigMap, Deployment } from '@operant/core/kinds';
 import { resourceType } from '@operant/core/resources';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
+import { hashOf } from '../src/controllers/redis-objects.js';
 import { PASSWORD_HASH, RedisCluster } from '../src/index.js';
 import { crdDirectory } from './faults/fixtures/scenario.js';
 import { type LogEntry, startOperator } from './fixtures/operator.js';
@@ -84,6 +86,9 @@ describeOrSkip(`security checks`, skip, () => {
       ];
     await eventually(async () => expect(await hash()).toBeDefined(), 30_000);
     const first = await hash();
+    // the fingerprint on the pod template is keyed: a guess of the password cannot be checked against it
+    const guessed = hashOf([{ name: 'redis-auth', data: secret.data }]);
+    expect({ fingerprint: first, guessable: first === guessed }).toEqual({ fingerprint: first, guessable: false });
     await api.update<V1Secret>({ ...secret, stringData: { password: passwords[1] as string } });
     await eventually(async () => expect(await hash()).not.toBe(first), 30_000); // the rotation was reconciled
 

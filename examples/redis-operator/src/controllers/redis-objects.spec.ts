@@ -1,15 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
-import type { V1ConfigMap, V1Deployment, V1Service } from '@kubernetes/client-node';
+import type { V1ConfigMap, V1Deployment, V1Secret, V1Service } from '@kubernetes/client-node';
 import { controllerutil } from '@operant/core';
 import { deepCopy } from '@operant/core/api';
 import type { RedisCluster } from '../api/v1/index.js';
 import {
   CONFIG_HASH,
   configHash,
+  hashOf,
   mutateDeployment,
   mutateRegistryRecord,
   mutateService,
   PASSWORD_HASH,
+  secretHash,
 } from './redis-objects.js';
 
 const cluster = (spec: Partial<RedisCluster['spec']> = {}): RedisCluster =>
@@ -68,5 +70,19 @@ describe('mutate functions', () => {
     const b: V1ConfigMap = { metadata: { name: 'b' }, data: { y: '2' } };
     expect(configHash([a, b])).toBe(configHash([b, a]));
     expect(configHash([a, b])).not.toBe(configHash([a, { ...b, data: { y: '3' } }]));
+  });
+
+  it('fingerprint a password so that a guess cannot be checked offline', () => {
+    const secret = (uid: string, password: string, labels?: Record<string, string>): V1Secret => ({
+      metadata: { name: 'auth', uid, labels },
+      data: { password: Buffer.from(password).toString('base64') },
+    });
+    const fingerprint = secretHash(secret('uid-1', 'hunter2'));
+    // what a reader of Deployments could compute for a guessed password
+    expect(fingerprint).not.toBe(hashOf([{ name: 'auth', data: secret('', 'hunter2').data }]));
+    expect(fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    expect(secretHash(secret('uid-1', 'hunter2', { team: 'a' }))).toBe(fingerprint);
+    expect(secretHash(secret('uid-1', 'hunter3'))).not.toBe(fingerprint);
+    expect(secretHash(secret('uid-2', 'hunter2'))).not.toBe(fingerprint);
   });
 });

@@ -5,7 +5,7 @@
  * `createOrUpdate` writes nothing.
  * @module
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { V1ConfigMap, V1Container, V1Deployment, V1Secret, V1Service } from '@kubernetes/client-node';
 import type { RedisCluster } from '../api/v1/index.js';
 
@@ -31,9 +31,15 @@ export const selectorOf = (cluster: RedisCluster): Record<string, string> => ({
   'app.kubernetes.io/instance': cluster.metadata?.name ?? '',
 });
 
-/** A short stable hash of some string maps (ConfigMap or Secret data), in name order. */
-export function hashOf(parts: readonly { name: string; data: Record<string, string> | undefined }[]): string {
-  const hash = createHash('sha256');
+/**
+ * A short stable hash of some string maps (ConfigMap or Secret data), in name order; with a
+ * `key`, an HMAC, which nobody without the key can recompute from guessed data.
+ */
+export function hashOf(
+  parts: readonly { name: string; data: Record<string, string> | undefined }[],
+  key?: string,
+): string {
+  const hash = key === undefined ? createHash('sha256') : createHmac('sha256', key);
   for (const part of [...parts].sort((a, b) => a.name.localeCompare(b.name))) {
     hash.update(part.name);
     for (const key of Object.keys(part.data ?? {}).sort()) hash.update(`\0${key}=${part.data?.[key]}`);
@@ -45,8 +51,15 @@ export function hashOf(parts: readonly { name: string; data: Record<string, stri
 export const configHash = (configMaps: readonly V1ConfigMap[]): string =>
   hashOf(configMaps.map((cm) => ({ name: cm.metadata?.name ?? '', data: cm.data })));
 
+/**
+ * The password's fingerprint on the pod template, which anyone who reads Deployments sees:
+ * an HMAC keyed with the Secret's uid, known only to those who can read the Secret itself
+ * (and so the password). A plain hash of a password can be guessed offline, one candidate at
+ * a time; this one cannot. It changes when the data changes or the Secret is recreated, and
+ * not when only its labels or annotations do (as its resourceVersion would).
+ */
 export const secretHash = (secret: V1Secret): string =>
-  hashOf([{ name: secret.metadata?.name ?? '', data: secret.data }]);
+  hashOf([{ name: secret.metadata?.name ?? '', data: secret.data }], secret.metadata?.uid ?? '');
 
 function mergeInto(target: Record<string, string> | undefined, values: Record<string, string>) {
   return { ...target, ...values };

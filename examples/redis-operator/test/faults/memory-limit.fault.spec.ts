@@ -59,6 +59,15 @@ describeOrSkip(
 
     const ready = async () => (await fetch(`http://${main.probeAddress}/readyz`)).status;
 
+    /** `work`, unless the operator dies first: then its death (code, signal, V8's fatal error) and output. */
+    const untilDeath = <T>(work: Promise<T>, when: string): Promise<T> =>
+      Promise.race([
+        work,
+        main.exited.then(() => {
+          throw new Error(`${main.death()} ${when}; its output:\n${main.output().slice(-4000)}`);
+        }),
+      ]);
+
     beforeAll(async () => {
       // The registry records live in the operator's namespace (REGISTRY_NAMESPACE is its metadata.namespace).
       fleet = new Fleet(new ApiClient({ kubeConfig: env.kubeConfig() }), {
@@ -68,11 +77,10 @@ describeOrSkip(
       await fleet.setUp();
       cgroup = MemoryCgroup.create(`operant-memory-${process.pid}`, limitBytes);
       main = await spawnMain(env, container, { user: 'redis-operator', podNamespace, cgroup, nodeFlags });
-      await eventually(async () => {
-        if (main.child.exitCode !== null)
-          throw new Error(`the operator exited ${main.child.exitCode}:\n${main.output()}`);
-        expect(await ready().catch(() => 0)).toBe(200);
-      }, 60_000);
+      await untilDeath(
+        eventually(async () => expect(await ready().catch(() => 0)).toBe(200), 60_000),
+        'while starting',
+      );
     }, 90_000);
 
     afterAll(async () => {
@@ -84,7 +92,7 @@ describeOrSkip(
     it(`converges ${objects} RedisClusters without an OOM kill, then stops cleanly`, async () => {
       const idle = main.memory();
       await createMany(fleet, objects, 8);
-      const converged = await fleet.waitConverged(300_000).catch((err: Error) => err);
+      const converged = await untilDeath(fleet.waitConverged(300_000), 'during the burst').catch((err: Error) => err);
       const { ms, lost } = converged instanceof Error ? { ms: Number.NaN, lost: Number.NaN } : converged;
       const { peakRss, rss, rssAnon } = main.memory();
       const heap = main.heap();
@@ -111,14 +119,12 @@ describeOrSkip(
         oomKills: group.oomKills,
       };
       process.stderr.write(`[memory] ${JSON.stringify(figures)}\n`);
-      if (converged instanceof Error)
+      if (converged instanceof Error) {
+        if (main.death() !== undefined) throw converged; // it carries the death and the output
         throw new Error(`${converged.message}\noperator output:\n${main.output().slice(-4000)}`);
+      }
 
-      expect({ exitCode: main.child.exitCode, signal: main.child.signalCode, oomKills: group.oomKills }).toEqual({
-        exitCode: null,
-        signal: null,
-        oomKills: 0,
-      });
+      expect({ death: main.death(), oomKills: group.oomKills }).toEqual({ death: undefined, oomKills: 0 });
       expect(lost).toBe(0);
       // the sizing rule (docs/deployment.md, "Memory"): what the process holds beside V8's heap
       // at its peak, plus a heap grown to V8's limit, fits in the limit
