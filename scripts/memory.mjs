@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm memory [--limit manifest|none|<quantity>] [--objects N] [--node-flags "<flags>"]`: runs
+// `pnpm memory [--limit manifest|none|<quantity>] [--objects N] [--node-flags="<flags>"]` (the `=` is needed: node flags begin with a dash): runs
 // the memory check (examples/redis-operator/test/faults/memory-limit.fault.spec.ts) alone: the
 // example's dist/main.js as its container runs it, inside a memory cgroup, through a burst of
 // N RedisClusters on a control plane of its own. It prints the figures as `[memory] {…}`:
