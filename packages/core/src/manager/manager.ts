@@ -15,7 +15,8 @@
  * A lost leadership stops everything without a graceful period (controller-runtime sets the
  * timeout to 0 in `OnStoppedLeading`): the controllers stop taking keys, `start` rejects at
  * once, and from then on (or from the renew deadline, whichever comes first) the manager's
- * client refuses writes and aborts those in flight, so a reconcile still running writes nothing. Then, as controller-runtime stops its recorder provider last, the event
+ * client refuses writes and aborts those in flight, so a reconcile still running writes
+ * nothing. Then, as controller-runtime stops its recorder provider last, the event
  * recorders write their pending series counts in what is left of the timeout (what is late
  * is left behind, no failure). Leader election plugs in through `leaderElector`.
  * @module
