@@ -117,7 +117,78 @@ describe('Manager', () => {
     expect(log).toEqual(['start server', 'start controller']);
     lose?.(new Error('leader election lost'));
     await expect(running).rejects.toThrow('leader election lost');
+    await tick();
     expect(log).toContain('stop controller');
+  });
+
+  it('stops at once when the leadership is lost: no graceful period, and its client writes nothing more', async () => {
+    const log: string[] = [];
+    let lose: ((err: Error) => void) | undefined;
+    const mgr = new ControllerManager({
+      kubeConfig: kubeConfig(),
+      gracefulShutdownTimeoutMs: 60_000,
+      leaderElector: {
+        elect: async (_signal, lost) => {
+          lose = lost;
+        },
+      },
+    });
+    mgr.add(recording('controller', log, true, 300));
+    const running = mgr.start(new AbortController().signal);
+    await tick();
+    lose?.(new Error('leader election lost: unable to renew Lease ns/x'));
+    await expect(running).rejects.toThrow('leader election lost');
+    expect(log).toEqual(['start controller']); // still draining: not waited for
+    const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace: 'default', name: 'late' } };
+    await expect(mgr.client.create(configMap)).rejects.toThrow(
+      'unable to create ConfigMap default/late: leader election lost: unable to renew Lease ns/x',
+    );
+    await expect(mgr.client.status().update(configMap)).rejects.toThrow('unable to update the status of ConfigMap');
+    await new Promise((resolve) => setTimeout(resolve, 300)); // let the controller end
+  });
+
+  it('refuses writes once the elector says it no longer leads, before it reports the loss', async () => {
+    let leads = true;
+    const mgr = new ControllerManager({
+      kubeConfig: kubeConfig(),
+      leaderElector: {
+        elect: async () => undefined,
+        get isLeader() {
+          return leads;
+        },
+      },
+    });
+    const stop = new AbortController();
+    const running = mgr.start(stop.signal);
+    await mgr.elected();
+    leads = false;
+    await expect(
+      mgr.client.delete({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace: 'default', name: 'x' } }),
+    ).rejects.toThrow('unable to delete ConfigMap default/x: this process no longer holds the leader election');
+    stop.abort();
+    await running;
+  });
+
+  it('keeps the leadership while the controllers drain, and ends it after them', async () => {
+    const log: string[] = [];
+    const mgr = new ControllerManager({
+      kubeConfig: kubeConfig(),
+      leaderElector: {
+        elect: async (signal) => {
+          signal.addEventListener('abort', () => log.push('leadership ended'), { once: true });
+        },
+      },
+    });
+    mgr.add(recording('controller', log, true, 50));
+    mgr.add(recording('server', log, false));
+    const stop = new AbortController();
+    const running = mgr.start(stop.signal);
+    await mgr.elected();
+    await tick();
+    stop.abort();
+    await running;
+    expect(log.indexOf('leadership ended')).toBeGreaterThan(log.indexOf('stop controller'));
+    expect(log.indexOf('leadership ended')).toBeGreaterThan(log.indexOf('stop server'));
   });
 
   it('resolves elected() once it leads: on winning the Lease, or after the cache sync without an elector', async () => {

@@ -9,9 +9,14 @@
  * start their sources: a standby replica keeps warm informers and queues), and the manager
  * campaigns without waiting for them; once elected, leader runnables (controllers) start
  * (their workers). On abort it stops in order — controllers drain, then the cache, then the
- * rest — within `gracefulShutdownTimeoutMs`. A runnable that fails stops everything, and
- * `start` rejects with its error; so does a stop that passes the timeout (the Lease is then
- * not released). Then, as controller-runtime stops its recorder provider last, the event
+ * rest, and leader election last (the Lease is renewed while the controllers drain) — within
+ * `gracefulShutdownTimeoutMs`. A runnable that fails stops everything, and `start` rejects
+ * with its error; so does a stop that passes the timeout (the Lease is then not released).
+ * A lost leadership stops everything without a graceful period (controller-runtime sets the
+ * timeout to 0 in `OnStoppedLeading`): the controllers stop taking keys, `start` rejects at
+ * once, and from then on (or from the renew deadline, whichever comes first) the manager's
+ * client refuses writes and aborts those in flight, so a reconcile still running writes
+ * nothing. Then, as controller-runtime stops its recorder provider last, the event
  * recorders write their pending series counts in what is left of the timeout (what is late
  * is left behind, no failure). Leader election plugs in through `leaderElector`.
  * @module
@@ -26,6 +31,7 @@ import { Cache, type CacheOptions } from '../cache/cache.js';
 import { ApiClient } from '../client/api-client.js';
 import { newClient } from '../client/client.js';
 import { loadKubeConfig } from '../client/config.js';
+import { fencedClient } from '../client/fenced-client.js';
 import type { Client, Reader } from '../client/interfaces.js';
 import type { KubeConfigSource as KubeConfig } from '../client/kubeconfig.js';
 import { RestClient, type RestClientOptions } from '../client/rest.js';
@@ -166,6 +172,8 @@ export class ControllerManager implements Manager {
     | undefined;
   private liveReader: ApiClient | undefined;
   private readonly leading: { promise: Promise<void>; resolve: () => void };
+  /** Aborted with the error when the leadership is lost: the client's writes stop. */
+  private readonly fence = new AbortController();
   private readonly events: EventBroadcaster;
   readonly sharding: Sharding | undefined;
 
@@ -187,7 +195,7 @@ export class ControllerManager implements Manager {
       registry: this.registry,
       logger: this.logger.child({ component: 'cache' }),
     });
-    this.client = newClient({
+    const client = newClient({
       rest: this.cache.rest,
       registry: this.registry,
       cache: this.cache,
@@ -195,7 +203,9 @@ export class ControllerManager implements Manager {
       fieldOwner: options.fieldOwner,
       stamp: (obj) => this.sharding?.stamp(obj) ?? obj,
     });
-    this.events = new EventBroadcaster(this.client, this.logger.child({ component: 'events' }), options.events);
+    this.client = fencedClient(client, { signal: this.fence.signal, refusal: () => this.writeRefusal() });
+    // the recorders write their last series counts after the Lease is released: not fenced
+    this.events = new EventBroadcaster(client, this.logger.child({ component: 'events' }), options.events);
     this.metrics = options.metrics instanceof Metrics ? options.metrics : new Metrics(options.metrics);
     this.metrics.observeRestClient(this.cache.rest);
     this.leaderElector = options.leaderElector ?? this.leaseElector(options);
@@ -229,6 +239,15 @@ export class ControllerManager implements Manager {
       );
       this.runnables.push(this.healthProbeServer);
     }
+  }
+
+  /** Why the client refuses writes now: the leadership was lost, or has lapsed since the election. */
+  private writeRefusal(): Error | undefined {
+    if (this.fence.signal.aborted) return this.fence.signal.reason as Error;
+    if (this.groups?.elected && this.leaderElector?.isLeader === false) {
+      return new ManagerError('this process no longer holds the leader election');
+    }
+    return undefined;
   }
 
   private leaseElector(options: ManagerOptions): LeaderElector | undefined {
@@ -417,6 +436,16 @@ export class ControllerManager implements Manager {
     const others: Group = { stop: new AbortController(), running: [] };
     const leaders: Group = { stop: new AbortController(), running: [] };
     const cacheStop = new AbortController();
+    // campaigning stops with the leader runnables; once elected, leadership lasts until they stopped
+    const election: Group = { stop: new AbortController(), running: [] };
+    const stopCampaign = () => {
+      if (!this.groups?.elected) election.stop.abort();
+    };
+    leaders.stop.signal.addEventListener('abort', stopCampaign, { once: true });
+    let cutShort!: () => void;
+    const lostLeadership = new Promise<void>((resolve) => {
+      cutShort = resolve;
+    });
     // stopped last, as controller-runtime stops its recorder provider: writes the pending series counts
     const events: Group = { stop: new AbortController(), running: [] };
     this.run(events, this.events, failure);
@@ -434,8 +463,9 @@ export class ControllerManager implements Manager {
       this.cacheSynced = true;
       this.groups!.warm = true;
       for (const r of this.runnables) if (needsLeaderElection(r)) this.warmup(leaders, r, failure);
-      await this.leaderElector?.elect(leaders.stop.signal, (err) => {
-        this.logger.error('leader election lost', { error: err });
+      await this.leaderElector?.elect(election.stop.signal, (err) => {
+        this.fence.abort(err);
+        cutShort();
         failure(err);
       });
       if (signal.aborted || failed !== undefined) return;
@@ -447,15 +477,20 @@ export class ControllerManager implements Manager {
     await Promise.race([stopped, failedOnce]);
     this.logger.info('stopping the manager', failed === undefined ? {} : { error: failed });
     const deadline = Date.now() + this.gracefulShutdownTimeoutMs;
-    const timedOut = await this.stopAll(deadline, [
-      { stop: leaders.stop, running: [startup, ...leaders.running] },
-      { stop: cacheStop, running: [cacheRunning] },
-      others,
-    ]);
+    const timedOut = await this.stopAll(
+      deadline,
+      [
+        { stop: leaders.stop, running: [startup, ...leaders.running] },
+        { stop: cacheStop, running: [cacheRunning] },
+        others,
+        election,
+      ],
+      lostLeadership,
+    );
     // a drain past the deadline may leave a reconcile running: keep the Lease until it expires
     if (failed === undefined && !timedOut) await this.leaderElector?.release?.();
     // the recorders last (a write that outlives the deadline is left behind, no failure)
-    await this.stopAll(deadline, [events]);
+    await this.stopAll(deadline, [events], lostLeadership);
     if (failed !== undefined) throw failed;
     if (timedOut) {
       throw new ManagerError(
@@ -478,14 +513,18 @@ export class ControllerManager implements Manager {
     leaders.running.push((async () => runnable.warmup(leaders.stop.signal))().catch(failure)); // begins before the campaign
   }
 
-  /** Stops the groups in order; true when the deadline passed before all of them stopped. */
-  private async stopAll(deadline: number, groups: Group[]): Promise<boolean> {
+  /**
+   * Stops the groups in order; true when the deadline passed (or `cut` settled: no graceful
+   * period after a lost leadership) before all of them stopped.
+   */
+  private async stopAll(deadline: number, groups: Group[], cut: Promise<void>): Promise<boolean> {
     for (const group of groups) {
       group.stop.abort();
       const remaining = deadline - Date.now();
       let timer: NodeJS.Timeout | undefined;
       const late = await Promise.race([
         Promise.all(group.running).then(() => false),
+        cut.then(() => true),
         new Promise<boolean>((resolve) => {
           timer = setTimeout(() => resolve(true), Math.max(0, remaining));
         }),

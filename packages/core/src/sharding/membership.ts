@@ -13,7 +13,10 @@
  *   with its `resourceVersion` as precondition, so a member that was only frozen finds its
  *   Lease gone at its next renew;
  * - every write carries the `resourceVersion` it read, and writes (renews and `setHolds`)
- *   go through one chain, so they never race each other.
+ *   go through one chain, so they never race each other;
+ * - every request carries a deadline: renews, `setHolds`, lists and deletes of expired
+ *   Leases are aborted at the renew deadline; creating, taking over and deleting its own
+ *   Lease, renewDeadline after they are sent.
  *
  * The guarantee holds while renewDeadline < leaseDuration and clocks advance at similar rates.
  * @module
@@ -115,7 +118,7 @@ export class ShardMembership {
     this.onLost = lost;
     await this.acquire(signal);
     this.log.info('created the shard member Lease');
-    await this.listGroup(signal);
+    await this.listGroup(this.deadlineSignal(signal));
     this.renewing = this.renewLoop(signal);
   }
 
@@ -164,7 +167,7 @@ export class ShardMembership {
 
   /** A quorum read: lists the group's Leases now, updates the observations, returns the view. */
   refresh(): Promise<MemberView[]> {
-    return this.listGroup();
+    return this.listGroup(this.deadlineSignal());
   }
 
   /**
@@ -184,7 +187,7 @@ export class ShardMembership {
           kind: 'Lease',
           metadata: { namespace: this.options.namespace, name: seen.name },
         },
-        { preconditions: { resourceVersion: seen.resourceVersion } },
+        { preconditions: { resourceVersion: seen.resourceVersion }, signal: this.deadlineSignal() },
       );
       this.log.info('deleted the expired Lease of a shard member', { expired: where, expiredIdentity: identity });
     } catch (err) {
@@ -212,7 +215,10 @@ export class ShardMembership {
     const own = this.own;
     if (own === undefined) return;
     try {
-      await this.options.client.delete(own, { preconditions: { resourceVersion: own.metadata?.resourceVersion } });
+      await this.options.client.delete(own, {
+        preconditions: { resourceVersion: own.metadata?.resourceVersion },
+        signal: AbortSignal.timeout(this.renewDeadlineMs),
+      });
       this.log.info('released the shard member Lease');
     } catch (err) {
       if (isNotFound(err)) this.log.info('the shard member Lease was already gone');
@@ -237,7 +243,12 @@ export class ShardMembership {
 
   /** Aborts at the renew deadline (as it is when called), so no request outlives it. */
   private deadlineSignal(signal?: AbortSignal): AbortSignal {
-    const timeout = AbortSignal.timeout(Math.max(1, Math.ceil(this.remaining())));
+    return this.within(Math.ceil(this.remaining()), signal);
+  }
+
+  /** Aborts with `signal`, or after `ms` (at least 1). */
+  private within(ms: number, signal?: AbortSignal): AbortSignal {
+    const timeout = AbortSignal.timeout(Math.max(1, ms));
     return signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
   }
 
@@ -258,23 +269,25 @@ export class ShardMembership {
   }
 
   /** Creates its Lease; takes over one of its own identity left by an earlier process once it expired. */
-  private async acquire(signal: AbortSignal): Promise<void> {
+  private async acquire(stop: AbortSignal): Promise<void> {
     const client = this.options.client;
+    const signal = () => this.within(this.renewDeadlineMs, stop);
     for (;;) {
       const sentAt = this.now();
       try {
-        this.wrote(await client.create(this.desired(undefined, this.held), { signal }), this.held, sentAt);
+        this.wrote(await client.create(this.desired(undefined, this.held), { signal: signal() }), this.held, sentAt);
         return;
       } catch (err) {
         if (!isAlreadyExists(err)) throw err;
       }
-      const existing = await client.get(MemberLeaseType, this.key, { signal }).catch(ignoreNotFound);
-      if (existing !== undefined && (await this.takeOver(existing, signal))) return;
+      const existing = await client.get(MemberLeaseType, this.key, { signal: signal() }).catch(ignoreNotFound);
+      if (existing !== undefined && (await this.takeOver(existing, stop))) return;
     }
   }
 
   /** Waits until `existing` (our identity's, or no one's) expired, then writes it as ours; false if it vanished. */
-  private async takeOver(existing: MemberLease, signal: AbortSignal): Promise<boolean> {
+  private async takeOver(existing: MemberLease, stop: AbortSignal): Promise<boolean> {
+    const signal = () => this.within(this.renewDeadlineMs, stop);
     const seen = new LeaseObservations(this.leaseDurationMs, this.log);
     let current: MemberLease | undefined = existing;
     while (current !== undefined) {
@@ -287,17 +300,18 @@ export class ShardMembership {
       if (observed !== undefined && !seen.isLive(observed, this.now())) {
         const sentAt = this.now();
         try {
-          this.wrote(await this.options.client.update(this.desired(current, this.held), { signal }), this.held, sentAt);
+          const lease = await this.options.client.update(this.desired(current, this.held), { signal: signal() });
+          this.wrote(lease, this.held, sentAt);
           return true;
         } catch (err) {
           if (!isConflict(err) && !isNotFound(err)) throw err;
         }
       } else {
         this.log.info('waiting for the Lease of an earlier process with this identity to expire');
-        await sleep(this.retryPeriodMs, signal);
-        if (signal.aborted) throw new Error(`unable to create Lease ${this.where}: stopped while it was held`);
+        await sleep(this.retryPeriodMs, stop);
+        if (stop.aborted) throw new Error(`unable to create Lease ${this.where}: stopped while it was held`);
       }
-      current = await this.options.client.get(MemberLeaseType, this.key, { signal }).catch(ignoreNotFound);
+      current = await this.options.client.get(MemberLeaseType, this.key, { signal: signal() }).catch(ignoreNotFound);
     }
     return false;
   }
@@ -357,7 +371,7 @@ export class ShardMembership {
     return run;
   }
 
-  private async listGroup(signal?: AbortSignal): Promise<MemberView[]> {
+  private async listGroup(signal: AbortSignal): Promise<MemberView[]> {
     const sent = ++this.listsSent;
     const list = await this.options.client.list(MemberLeaseType, {
       namespace: this.options.namespace,
