@@ -1,15 +1,17 @@
 /**
  * A small HTTP server as a Runnable (metrics, health probes): listens on `host:port`
  * (`:8080` = all interfaces), serves until the signal aborts, then closes. It does not need
- * leadership. `address()` tells the bound port (useful with port 0). Header, request and
- * idle timeouts and a connection cap come from `ServerLimits` (see server/limits.ts). Given
+ * leadership. `address()` tells the bound port (useful with port 0). Handshake, header,
+ * request and idle timeouts and the connection caps come from `ServerLimits` (see
+ * server/limits.ts and server/connection-guard.ts). Given
  * `secure`, it serves HTTPS instead (tls-server.ts, imported only then).
  * @module
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
-import { capConnections, type ServerLimits, serverOptions } from '../server/limits.js';
+import { guardConnections } from '../server/connection-guard.js';
+import { type ServerLimits, serverOptions } from '../server/limits.js';
 import type { SecureServing } from './tls-server.js';
 
 export type Handler = (
@@ -87,7 +89,7 @@ export class HttpServer implements Runnable, LeaderElectionRunnable {
         });
       }
     }
-    capConnections(server, this.limits);
+    guardConnections(server, this.limits);
     await new Promise<void>((resolve, reject) => {
       server.once('error', (err) => {
         this.failed(err);

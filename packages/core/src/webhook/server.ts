@@ -5,9 +5,11 @@
  * swapped in with `setSecureContext` when they change on disk. Requests are POSTs of JSON
  * with a bounded body (413 beyond `maxBodyBytes`); a body that is not an AdmissionReview or
  * ConversionReview gets 400; each handler runs under a deadline (the smaller of
- * `handlerTimeoutMs` and the API server's `?timeout=` less a margin). Header, request and idle
- * timeouts and a connection cap come from `ServerLimits` (5 s, 30 s, 30 s, 512 by default). `startedChecker()` is a readiness
- * check that completes a TLS handshake with the server.
+ * `handlerTimeoutMs` and the API server's `?timeout=` less a margin). Handshake, header,
+ * request and idle timeouts and the connection caps come from `ServerLimits` (5 s, 5 s, 30 s,
+ * 30 s, 512 in all and 256 per client address by default; a newcomer over a cap evicts a
+ * connection without a request in flight, see server/connection-guard.ts).
+ * `startedChecker()` is a readiness check that completes a TLS handshake with the server.
  * @module
  */
 
@@ -20,7 +22,8 @@ import { OperantError } from '@operant/crd/metadata';
 import type { Logger } from '../api/logger.js';
 import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
 import { newLogger } from '../log/winston.js';
-import { capConnections, type ServerLimits, serverOptions } from '../server/limits.js';
+import { guardConnections } from '../server/connection-guard.js';
+import { type ServerLimits, serverOptions } from '../server/limits.js';
 import { CertWatcher } from './cert-watcher.js';
 import type { AdmissionHandler } from './contracts.js';
 import { Conversions, decodeConversionReview } from './conversion.js';
@@ -187,7 +190,7 @@ export class WebhookServer implements Runnable, LeaderElectionRunnable {
         { ...pair, minVersion: 'TLSv1.2', ...serverOptions(this.options) },
         (req, res) => void this.serve(req, res, signal),
       );
-    capConnections(server, this.options);
+    guardConnections(server, this.options);
     const { host = '0.0.0.0', port = 9443 } = this.options;
     await new Promise<void>((resolve, reject) => {
       server.once('error', (err) => {
