@@ -1,12 +1,14 @@
 /**
  * The manager's plain HTTP server against misbehaving clients on a loopback port: a
  * slow-loris client is cut by the headers timeout while others are served, and a newcomer
- * beyond the cap is answered, the oldest idle connection closed for it.
+ * beyond the cap is answered, the oldest idle connection closed for it. A bind address
+ * without a host listens on IPv6 and IPv4, as Go's `:8081` does.
  */
+import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eventually } from '../../test/fixtures/helpers.js';
 import { beyondCap, plainDial, slowLoris } from '../../test/fixtures/slow-client.js';
-import { HttpServer } from './http-server.js';
+import { HttpServer, parseBindAddress } from './http-server.js';
 
 async function get(port: number): Promise<number> {
   return (await fetch(`http://127.0.0.1:${port}/healthz`)).status;
@@ -45,4 +47,29 @@ describe('HttpServer limits', () => {
       expect(await beyondCap(plainDial(port), 3)).toEqual({ answered: true, oldestClosed: true });
     }, 10_000);
   }, 30_000);
+});
+
+describe('HttpServer bind address', () => {
+  it('reads a bind address without a host as every interface, and one with a host as that host', () => {
+    expect(parseBindAddress(':8081')).toEqual({ host: undefined, port: 8081 });
+    expect(parseBindAddress('8081')).toEqual({ host: undefined, port: 8081 });
+    expect(parseBindAddress('127.0.0.1:0')).toEqual({ host: '127.0.0.1', port: 0 });
+    expect(parseBindAddress('[::1]:8443')).toEqual({ host: '::1', port: 8443 });
+    expect(() => parseBindAddress(':http')).toThrow('unable to parse bind address ":http"');
+  });
+
+  it('answers on IPv4 and, where the machine has it, IPv6 for `:0` (a pod IP may be either)', async () => {
+    const stop = new AbortController();
+    const server = new HttpServer('test', ':0', async () => ({ status: 200, body: 'ok\n' }));
+    const running = server.start(stop.signal);
+    try {
+      const { port } = await server.address();
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+      const ipv6 = Object.values(networkInterfaces()).some((list) => list?.some((i) => i.address === '::1'));
+      if (ipv6) expect((await fetch(`http://[::1]:${port}/healthz`)).status).toBe(200);
+    } finally {
+      stop.abort();
+      await running;
+    }
+  });
 });

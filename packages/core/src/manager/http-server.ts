@@ -1,6 +1,6 @@
 /**
  * A small HTTP server as a Runnable (metrics, health probes): listens on `host:port`
- * (`:8080` = all interfaces), serves until the signal aborts, then closes. It does not need
+ * (`:8080` = all interfaces, IPv6 and IPv4), serves until the signal aborts, then closes. It does not need
  * leadership. `address()` tells the bound port (useful with port 0). Handshake, header,
  * request and idle timeouts and the connection caps come from `ServerLimits` (see
  * server/limits.ts and server/connection-guard.ts). Given
@@ -19,12 +19,17 @@ export type Handler = (
   req: IncomingMessage,
 ) => Promise<{ status: number; body: string; contentType?: string }>;
 
-export function parseBindAddress(address: string): { host: string; port: number } {
+/**
+ * `host:port` → its parts; no host (`:8081`, `8081`) means every interface, IPv6 and IPv4
+ * where the machine has both, as Go's `net.Listen` reads `:8081` (a pod's IP may be IPv6);
+ * an IPv6 host comes in brackets (`[::1]:8443`).
+ */
+export function parseBindAddress(address: string): { host: string | undefined; port: number } {
   const colon = address.lastIndexOf(':');
-  const host = colon <= 0 ? '0.0.0.0' : address.slice(0, colon);
+  const host = colon <= 0 ? '' : address.slice(0, colon);
   const port = Number(address.slice(colon + 1));
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`unable to parse bind address "${address}"`);
-  return { host: host === '' ? '0.0.0.0' : host, port };
+  return { host: host === '' ? undefined : host.replace(/^\[(.*)\]$/, '$1'), port };
 }
 
 export class HttpServer implements Runnable, LeaderElectionRunnable {
@@ -95,7 +100,7 @@ export class HttpServer implements Runnable, LeaderElectionRunnable {
         this.failed(err);
         reject(new Error(`unable to serve ${this.name} on ${this.bindAddress}: ${err.message}`, { cause: err }));
       });
-      server.listen(port, host, () => {
+      server.listen({ port, host }, () => {
         this.listening(server.address() as AddressInfo);
         resolve();
       });

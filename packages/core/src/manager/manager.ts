@@ -44,7 +44,7 @@ import { newLogger } from '../log/winston.js';
 import { Metrics, type MetricsOptions } from '../metrics/metrics.js';
 import { ResourceRegistry } from '../resources/registry.js';
 import type { ResourceType } from '../resources/resource-type.js';
-import type { ServerLimits } from '../server/limits.js';
+import { DEFAULT_HEALTH_PROBE_LIMITS, type ServerLimits } from '../server/limits.js';
 import type { ShardingOptions } from '../sharding/options.js';
 import { Sharding } from '../sharding/runtime.js';
 import { WebhookServer, type WebhookServerOptions } from '../webhook/server.js';
@@ -120,10 +120,15 @@ export interface ManagerOptions {
   metricsBindAddress?: string;
   /** HTTPS, certificates and the auth filter of the metrics server (default: plain HTTP, no filter). */
   metricsServer?: MetricsServerOptions;
-  /** Timeouts and connection cap of the metrics and health-probe servers (see `DEFAULT_SERVER_LIMITS`). */
+  /** Timeouts and connection caps of the metrics server (see `DEFAULT_SERVER_LIMITS`). */
   serverLimits?: ServerLimits;
-  /** Where `/healthz` and `/readyz` are served, e.g. `:8081`; `0` (default) turns them off. */
+  /**
+   * Where `/healthz` and `/readyz` are served, e.g. `:8081` (every interface, IPv4 and IPv6,
+   * as kubelet probes the pod's IP); `0` (default) turns them off.
+   */
   healthProbeBindAddress?: string;
+  /** Timeouts and connection caps of the health-probe server, over `DEFAULT_HEALTH_PROBE_LIMITS`. */
+  healthProbeServerLimits?: ServerLimits;
   /** `/readyz` fails when an informer has seen no event or bookmark for this long. Default 10 min. */
   informerStaleAfterMs?: number;
   /** The webhook server, or options for the manager's own (port 9443, certs from a folder). */
@@ -235,7 +240,7 @@ export class ControllerManager implements Manager {
           if (checks === undefined) return { status: 404, body: 'not found\n' };
           return checks.respond(rest.join('/'), url.searchParams);
         },
-        options.serverLimits,
+        { ...DEFAULT_HEALTH_PROBE_LIMITS, ...options.healthProbeServerLimits },
       );
       this.runnables.push(this.healthProbeServer);
     }

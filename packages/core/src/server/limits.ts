@@ -48,6 +48,25 @@ export const DEFAULT_SERVER_LIMITS: Readonly<Required<ServerLimits>> = Object.fr
 });
 
 /**
+ * The health-probe server's defaults. kubelet opens a new connection for each probe
+ * (keep-alive off), sends its request at once and gives up after the probe's
+ * `timeoutSeconds` (1 s by default); nothing else needs the port. So a client that has not
+ * sent its request within 2 s is cut, and an idle connection is closed after 2 s. The caps
+ * stay at 256 rather than a handful: a flood from kubelet's own address churns that address's
+ * connections, and a probe's connection must not be the oldest silent one before the
+ * server has read its request (the connections accepted in one turn of the event loop can
+ * number in the hundreds).
+ */
+export const DEFAULT_HEALTH_PROBE_LIMITS: Readonly<Required<ServerLimits>> = Object.freeze({
+  ...DEFAULT_SERVER_LIMITS,
+  headersTimeoutMs: 2_000,
+  requestTimeoutMs: 2_000,
+  keepAliveTimeoutMs: 2_000,
+  maxConnections: 256,
+  maxConnectionsPerSource: 256,
+});
+
+/**
  * The `createServer` options for these limits (timeouts are checked every second or sooner;
  * `handshakeTimeout` is read by HTTPS servers only). The connection caps are applied by
  * `guardConnections`.
