@@ -9,24 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { WebhookInstall } from '@operant/testing';
 import { eventually } from '../../test/fixtures/helpers.js';
 import { beyondCap, slowLoris, tlsDial } from '../../test/fixtures/slow-client.js';
-import { post, postPlain, presentedCertificate } from '../../test/fixtures/tls.js';
+import { post, postPlain, presentedCertificate, widgetReview as review } from '../../test/fixtures/tls.js';
 import { noopLogger } from '../api/logger.js';
 import { WebhookServer } from './server.js';
 import { validatingHandler } from './validating.js';
-
-const review = JSON.stringify({
-  apiVersion: 'admission.k8s.io/v1',
-  kind: 'AdmissionReview',
-  request: {
-    uid: 'u-1',
-    kind: { group: 'example.com', version: 'v1', kind: 'Widget' },
-    resource: { group: 'example.com', version: 'v1', resource: 'widgets' },
-    operation: 'CREATE',
-    namespace: 'ns',
-    name: 'w',
-    object: { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } },
-  },
-});
 
 describe('WebhookServer', () => {
   const certs = new WebhookInstall();

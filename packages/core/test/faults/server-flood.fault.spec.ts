@@ -35,6 +35,7 @@ import { ControllerManager } from '../../src/manager/manager.js';
 import { withAuthenticationAndAuthorization } from '../../src/metrics/filters.js';
 import { validatingHandler } from '../../src/webhook/validating.js';
 import { eventually } from '../fixtures/helpers.js';
+import { widgetReview as review } from '../fixtures/tls.js';
 import { unreachableKubeConfig } from '../fixtures/unreachable-kubeconfig.js';
 
 const FLOOD_MS = 10_000;
@@ -43,20 +44,6 @@ const PERIOD_MS = 500;
 const ANSWER_MS = 3_000;
 const others = Array.from({ length: 8 }, (_, i) => `127.0.0.${i + 2}`);
 const flooderScript = fileURLToPath(new URL('../fixtures/flooder.mjs', import.meta.url));
-
-const review = JSON.stringify({
-  apiVersion: 'admission.k8s.io/v1',
-  kind: 'AdmissionReview',
-  request: {
-    uid: 'flood-1',
-    kind: { group: 'example.com', version: 'v1', kind: 'Widget' },
-    resource: { group: 'example.com', version: 'v1', resource: 'widgets' },
-    operation: 'CREATE',
-    namespace: 'ns',
-    name: 'w',
-    object: { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } },
-  },
-});
 
 type Target = 'webhook' | 'metrics' | 'healthz' | 'readyz';
 
