@@ -3,8 +3,8 @@
  * its own address, or from the address with the most connections without a request; silent
  * before idle before handshaking, oldest first, never one with a request in flight) and
  * when it is closed instead; on real loopback sockets, that a silent TLS client is cut by
- * the handshake timeout and that silent connections from other addresses at the caps do not
- * keep a request from being answered.
+ * the handshake timeout and that silent connections at the caps, from other addresses or
+ * from the client's own, do not keep a request from being answered.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
@@ -171,6 +171,11 @@ describe('guardConnections on an HTTPS server', () => {
     for (const address of ['127.0.0.2', '127.0.0.3', '127.0.0.2', '127.0.0.3', '127.0.0.2', '127.0.0.4']) {
       await silent(address);
     }
+    expect((await post(port, certs.caPem, '/', '{}')).status).toBe(200);
+  });
+
+  it("answers a client while silent connections from its own address fill that address's cap", async () => {
+    for (let i = 0; i < 4; i++) await silent('127.0.0.1');
     expect((await post(port, certs.caPem, '/', '{}')).status).toBe(200);
   });
 });

@@ -154,11 +154,8 @@ export class ConnectionGuard {
  * connection is forgotten. Replaces Node's `maxConnections`, which refuses every newcomer
  * once full.
  */
-export function guardConnections(
-  server: Pick<Server, 'on'>,
-  limits: ServerLimits = {},
-  guard = new ConnectionGuard(limits),
-): ConnectionGuard {
+export function guardConnections(server: Pick<Server, 'on'>, limits: ServerLimits = {}): ConnectionGuard {
+  const guard = new ConnectionGuard(limits);
   server.on('connection', (socket: GuardedSocket & { once(event: 'close', listener: () => void): void }) => {
     if (guard.admit(socket)) socket.once('close', () => guard.closed(socket));
   });
