@@ -11,7 +11,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
 import { guardConnections } from '../server/connection-guard.js';
-import { type ServerLimits, serverOptions } from '../server/limits.js';
+import { LISTEN_BACKLOG, type ServerLimits, serverOptions } from '../server/limits.js';
 import type { SecureServing } from './tls-server.js';
 
 export type Handler = (
@@ -100,7 +100,7 @@ export class HttpServer implements Runnable, LeaderElectionRunnable {
         this.failed(err);
         reject(new Error(`unable to serve ${this.name} on ${this.bindAddress}: ${err.message}`, { cause: err }));
       });
-      server.listen({ port, host }, () => {
+      server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => {
         this.listening(server.address() as AddressInfo);
         resolve();
       });

@@ -48,6 +48,15 @@ export const DEFAULT_SERVER_LIMITS: Readonly<Required<ServerLimits>> = Object.fr
 });
 
 /**
+ * The listen backlog: connections the kernel queues before the server accepts them. As Go's
+ * `net.Listen` (and so controller-runtime's servers), the kernel's `net.core.somaxconn`
+ * (4096 by default since Linux 5.4), which caps any larger value; Node's default is 511, and
+ * a burst of connections beyond the queue has the kernel drop handshakes, a real client's
+ * among them, to be retried only after a second.
+ */
+export const LISTEN_BACKLOG = 65_535;
+
+/**
  * The health-probe server's defaults. kubelet opens a new connection for each probe
  * (keep-alive off), sends its request at once and gives up after the probe's
  * `timeoutSeconds` (1 s by default); nothing else needs the port. So a client that has not

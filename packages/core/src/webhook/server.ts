@@ -23,7 +23,7 @@ import type { Logger } from '../api/logger.js';
 import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
 import { newLogger } from '../log/winston.js';
 import { guardConnections } from '../server/connection-guard.js';
-import { type ServerLimits, serverOptions } from '../server/limits.js';
+import { LISTEN_BACKLOG, type ServerLimits, serverOptions } from '../server/limits.js';
 import { CertWatcher } from './cert-watcher.js';
 import type { AdmissionHandler } from './contracts.js';
 import { Conversions, decodeConversionReview } from './conversion.js';
@@ -200,7 +200,7 @@ export class WebhookServer implements Runnable, LeaderElectionRunnable {
         this.failed(error);
         reject(error);
       });
-      server.listen(port, host, () => {
+      server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => {
         const address = server.address() as AddressInfo;
         this.logger.info('serving webhooks', { host: address.address, port: address.port, certDir });
         this.bound(address);
