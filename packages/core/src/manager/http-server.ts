@@ -1,10 +1,10 @@
 /**
  * A small HTTP server as a Runnable (metrics, health probes): listens on `host:port`
- * (`:8080` = all interfaces, IPv6 and IPv4), serves until the signal aborts, then closes. It does not need
- * leadership. `address()` tells the bound port (useful with port 0). Handshake, header,
- * request and idle timeouts and the connection caps come from `ServerLimits` (see
- * server/limits.ts and server/connection-guard.ts). Given
- * `secure`, it serves HTTPS instead (tls-server.ts, imported only then).
+ * (`:8080` = all interfaces, IPv6 and IPv4), serves until the signal aborts, then closes.
+ * It does not need leadership. `address()` tells the bound port (useful with port 0).
+ * Handshake, header, request and idle timeouts and the connection caps come from
+ * `ServerLimits` (see server/limits.ts and server/connection-guard.ts). Given `secure`, it
+ * serves HTTPS instead (tls-server.ts, imported only then).
  * @module
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
