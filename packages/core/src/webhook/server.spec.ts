@@ -4,7 +4,9 @@
  */
 
 import { writeFile } from 'node:fs/promises';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
+import { connect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { WebhookInstall } from '@operant/testing';
 import { eventually } from '../../test/fixtures/helpers.js';
@@ -77,6 +79,30 @@ describe('WebhookServer', () => {
     const res = await post(port, ca, path, body);
     expect(res.status).toBe(400);
     expect(res.body).toContain(message);
+  });
+
+  it('listens on every interface without a host: IPv4 and, where the machine has it, IPv6', async () => {
+    const { host: _pinned, ...options } = certs.serverOptions();
+    const open = new WebhookServer({ ...options, port: 0, logger: noopLogger });
+    const stopOpen = new AbortController();
+    const serving = open.start(stopOpen.signal);
+    const openPort = (await open.address()).port;
+    const handshake = (host: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect({ host, port: openPort, ca, servername: 'localhost' }, () => {
+          resolve(socket.remoteAddress ?? '');
+          socket.end();
+        });
+        socket.once('error', reject);
+      });
+    try {
+      expect(await handshake('127.0.0.1')).toMatch(/127\.0\.0\.1$/);
+      const ipv6 = Object.values(networkInterfaces()).some((list) => list?.some((i) => i.address === '::1'));
+      if (ipv6) expect(await handshake('::1')).toBe('::1');
+    } finally {
+      stopOpen.abort();
+      await serving;
+    }
   });
 
   it('answers 400 to a content type other than JSON, 404 to an unknown path, 405 to GET', async () => {

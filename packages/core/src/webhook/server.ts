@@ -32,7 +32,10 @@ import { CONVERT_PATH } from './paths.js';
 import { runAdmission, withDeadline } from './respond.js';
 
 export interface WebhookServerOptions extends ServerLimits {
-  /** Interface to listen on. Default all (`0.0.0.0`). */
+  /**
+   * Interface to listen on. Default every interface, IPv6 and IPv4 where the machine has
+   * both (controller-runtime's empty host; a pod's IP may be IPv6).
+   */
   host?: string;
   /** Default 9443; 0 picks a free port (see `address()`). */
   port?: number;
@@ -191,10 +194,10 @@ export class WebhookServer implements Runnable, LeaderElectionRunnable {
         (req, res) => void this.serve(req, res, signal),
       );
     guardConnections(server, this.options);
-    const { host = '0.0.0.0', port = 9443 } = this.options;
+    const { host, port = 9443 } = this.options;
     await new Promise<void>((resolve, reject) => {
       server.once('error', (err) => {
-        const error = new WebhookError('config', `unable to serve webhooks on ${host}:${port}: ${err.message}`, {
+        const error = new WebhookError('config', `unable to serve webhooks on ${host ?? ''}:${port}: ${err.message}`, {
           cause: err,
         });
         this.failed(error);
