@@ -15,143 +15,40 @@
  * The figures (move time after the kill, per-replica cache sizes, moved fraction) are
  * printed as `[faults] sharding …` lines and appended to the fault figures file.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { V1ConfigMap } from '@kubernetes/client-node';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import { ApiClient } from '../../src/client/api-client.js';
-import { mergePatch } from '../../src/client/patch.js';
-import { assignRanges, fnv1a64, rangeIndex, shardRanges } from '../../src/sharding/index.js';
+import { fnv1a64, rangeIndex } from '../../src/sharding/index.js';
 import { cm, eventually, forEachLimited, newNamespace } from '../fixtures/helpers.js';
-import { findOverlap, type SpanLine, spansOf } from './spans.js';
+import { now, type Replica, ReplicaGroup, report } from './replica-group.js';
+import { findOverlap, spansOf } from './spans.js';
 
 const COUNT = 3_000;
 const RANGES = 256;
 const LEASE_MS = 4_000;
 const RETRY_MS = 500;
-const script = fileURLToPath(new URL('../fixtures/sharded-replica.mjs', import.meta.url));
-
-interface Stats {
-  identity: string;
-  objects: number;
-  held: number[];
-  active: number[];
-  releasing: number[];
-}
-
-interface Replica {
-  identity: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  /** When it exited (killed or stopped by itself); undefined while it runs. */
-  exitedAt?: number;
-  stats(): Promise<Stats>;
-}
 
 const options = {};
 describeOrSkip('fault: sharded replicas (several processes)', ownControlPlaneSkipReason(options), () => {
   const env = useControlPlane(options);
   let api: ApiClient;
   let ns: string;
-  let kubeconfigFile: string;
   let spansDir: string;
-  const replicas = new Map<string, Replica>();
+  let group: ReplicaGroup;
   let uidOf = new Map<string, string>(); // key → uid
 
-  const report = (scenario: string, figures: Record<string, unknown>) => {
-    process.stderr.write(`[faults] ${scenario}: ${JSON.stringify(figures)}\n`);
-    const file = process.env.FAULTS_FIGURES ?? join(tmpdir(), 'operant-faults-figures.jsonl');
-    appendFileSync(file, `${JSON.stringify({ scenario, at: new Date().toISOString(), ...figures })}\n`);
-  };
-
-  function start(identity: string): Replica {
-    const child = spawn(process.execPath, [script], {
-      env: { ...process.env, NAMESPACE: ns, IDENTITY: identity, SPANS_DIR: spansDir, KUBECONFIG_FILE: kubeconfigFile },
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    });
-    let log = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      log = (log + chunk.toString()).slice(-20_000);
-    });
-    const exited = new Promise<number | null>((resolve) =>
-      child.on('exit', (code) => {
-        replica.exitedAt = performance.timeOrigin + performance.now();
-        resolve(code);
-      }),
-    );
-    const stats = () =>
-      new Promise<Stats>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${identity} did not answer stats; log:\n${log}`)), 10_000);
-        child.once('message', (m) => {
-          clearTimeout(timer);
-          resolve(m as Stats);
-        });
-        child.send('stats');
-      });
-    const replica: Replica = { identity, child, exited, stats };
-    replicas.set(identity, replica);
-    return replica;
-  }
-
-  const alive = () => [...replicas.values()].filter((r) => r.child.exitCode === null && r.child.signalCode === null);
-  const spans = () =>
-    spansOf(
-      readdirSync(spansDir)
-        .filter((f) => f.endsWith('.jsonl'))
-        .flatMap((f) => lines(join(spansDir, f))),
-    );
-  const lines = (file: string): SpanLine[] =>
-    readFileSync(file, 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l) => JSON.parse(l) as SpanLine);
+  const start = (identity: string) => group.start(identity);
+  const alive = () => group.alive();
+  const spans = () => group.spans();
+  const converged = (v: string, timeout: number, keys?: readonly string[]) => group.converged(v, timeout, keys);
+  const settled = (count: number) => group.settled(count, RANGES);
+  const noOverlap = () => group.noOverlap();
+  const bump = (keys: string[], v: string) => group.bump(keys, v);
   const rangeOfKey = (key: string) => rangeIndex(fnv1a64(uidOf.get(key) as string), RANGES);
-
-  /** Waits until every object (of `keys`, if given) carries observed=v. */
-  async function converged(v: string, timeout: number, keys?: readonly string[]): Promise<void> {
-    const wanted = keys === undefined ? undefined : new Set(keys);
-    await eventually(
-      async () => {
-        const list = await api.list(V1ConfigMap, { namespace: ns, labelSelector: 'suite=replicas' });
-        const behind = list.items.filter(
-          (o) =>
-            (wanted === undefined || wanted.has(`${ns}/${o.metadata?.name}`)) &&
-            o.metadata?.annotations?.observed !== v,
-        );
-        expect(behind.length).toBe(0);
-      },
-      { timeout, interval: 1_000 },
-    );
-  }
-
-  /**
-   * Waits until each live replica reconciles (and holds) exactly the ranges the rendezvous
-   * table gives it among the live replicas, and their caches partition the objects.
-   */
-  async function settled(count: number): Promise<Stats[]> {
-    let last: Stats[] = [];
-    await eventually(
-      async () => {
-        last = await Promise.all(alive().map((r) => r.stats()));
-        expect(last).toHaveLength(count);
-        const table = assignRanges(
-          shardRanges(RANGES),
-          last.map((s) => s.identity),
-        );
-        for (const s of last) expect(s.active).toEqual(table.get(s.identity));
-        expect(last.reduce((n, s) => n + s.active.length, 0)).toBe(RANGES);
-        expect(new Set(last.flatMap((s) => s.active)).size).toBe(RANGES);
-        expect(last.every((s) => s.held.length === s.active.length)).toBe(true);
-        expect(last.reduce((n, s) => n + s.objects, 0)).toBe(COUNT);
-      },
-      { timeout: 60_000, interval: 500 },
-    );
-    return last;
-  }
 
   /**
    * Polls the live replicas (one stats request at a time each) until their active ranges
@@ -163,33 +60,19 @@ describeOrSkip('fault: sharded replicas (several processes)', ownControlPlaneSki
       async () => {
         const stats = await Promise.all(alive().map((r) => r.stats()));
         expect(new Set(stats.flatMap((s) => s.active)).size).toBe(RANGES);
-        return performance.timeOrigin + performance.now() - from;
+        return now() - from;
       },
       { timeout: 60_000, interval: 100 },
     );
-  }
-
-  function noOverlap(): number {
-    const all = spans();
-    const now = performance.timeOrigin + performance.now();
-    const overlap = findOverlap(all, (id) => replicas.get(id)?.exitedAt ?? now);
-    if (overlap !== undefined) throw new Error(`two replicas reconciled one object at once: ${overlap}`);
-    return all.length;
-  }
-
-  async function bump(keys: string[], v: string): Promise<void> {
-    await forEachLimited(keys, 24, (key) => {
-      const [namespace, name] = key.split('/') as [string, string];
-      return api.patch(cm(namespace, name), mergePatch({ data: { v } }));
-    });
   }
 
   beforeAll(async () => {
     api = new ApiClient({ kubeConfig: env.kubeConfig() });
     ns = await newNamespace(api, 'replicas');
     spansDir = mkdtempSync(join(tmpdir(), 'operant-shard-spans-'));
-    kubeconfigFile = join(spansDir, 'kubeconfig');
+    const kubeconfigFile = join(spansDir, 'kubeconfig');
     writeFileSync(kubeconfigFile, env.kubeConfig().exportConfig());
+    group = new ReplicaGroup({ api, namespace: ns, kubeconfigFile, spansDir, count: COUNT });
     const names = Array.from({ length: COUNT }, (_, i) => `cm-${String(i).padStart(4, '0')}`);
     await forEachLimited(names, 32, (name) => api.create(cm(ns, name, { v: '1' }, { suite: 'replicas' })));
     const list = await api.list(V1ConfigMap, { namespace: ns, labelSelector: 'suite=replicas' });
@@ -197,11 +80,7 @@ describeOrSkip('fault: sharded replicas (several processes)', ownControlPlaneSki
   }, 240_000);
 
   afterAll(async () => {
-    for (const r of replicas.values()) {
-      if (r.child.signalCode === 'SIGSTOP') r.child.kill('SIGCONT');
-      r.child.kill('SIGKILL');
-      await r.exited;
-    }
+    await group?.stopAll();
     rmSync(spansDir, { recursive: true, force: true });
   });
 
@@ -240,11 +119,11 @@ describeOrSkip('fault: sharded replicas (several processes)', ownControlPlaneSki
   }, 240_000);
 
   it('moves a killed replica’s objects to the others within the lease duration plus a retry period', async () => {
-    const victim = replicas.get('r3') as Replica;
+    const victim = group.replicas.get('r3') as Replica;
     const lost = new Set((await victim.stats()).active);
     const keys = [...uidOf.keys()].filter((k) => lost.has(rangeOfKey(k)));
     victim.child.kill('SIGKILL');
-    const killedAt = performance.timeOrigin + performance.now();
+    const killedAt = now();
     await victim.exited;
     const [rangesHeldMs] = await Promise.all([allRangesActive(killedAt), bump(keys, '2')]);
     await converged('2', 120_000, keys);
@@ -274,15 +153,15 @@ describeOrSkip('fault: sharded replicas (several processes)', ownControlPlaneSki
   }, 240_000);
 
   it('a replica stopped for longer than its lease starts nothing when it wakes, and exits', async () => {
-    const sleeper = replicas.get('r2') as Replica;
+    const sleeper = group.replicas.get('r2') as Replica;
     const lost = new Set((await sleeper.stats()).active);
     sleeper.child.kill('SIGSTOP');
-    const stoppedAt = performance.timeOrigin + performance.now();
+    const stoppedAt = now();
     await new Promise((resolve) => setTimeout(resolve, 2 * LEASE_MS));
     const keys = [...uidOf.keys()].filter((k) => lost.has(rangeOfKey(k)));
     await bump(keys, '3');
     await converged('3', 120_000, keys);
-    const wokenAt = performance.timeOrigin + performance.now();
+    const wokenAt = now();
     sleeper.child.kill('SIGCONT');
     let timer: NodeJS.Timeout | undefined;
     const code = await Promise.race([
