@@ -7,10 +7,16 @@ export function rangeOfHigh(high: number, ranges: number): number;
 export function rangeBounds(range: number, ranges: number): { lo: string; hi: string };
 export function shardSelector(ownedRanges: Iterable<number>, ranges: number, field?: string): string;
 export function fmix64(value: bigint): bigint;
-export function weight(rangeHash: bigint, memberHash: bigint): bigint;
-export function owner(range: number, members: Iterable<string>): string | undefined;
+export const VIRTUAL_NODES: number;
+export function ringPoints(
+  members: Iterable<string>,
+  ranges: number,
+  virtualNodes?: number,
+): { hash: bigint; member: string; position: number }[];
+export function ringOwners(ranges: number, members: Iterable<string>, virtualNodes?: number): (string | undefined)[];
+export function rendezvousOwners(ranges: number, members: Iterable<string>): (string | undefined)[];
 export class Assignment {
-  constructor(ranges: number, members?: Iterable<string>);
+  constructor(ranges: number, members?: Iterable<string>, virtualNodes?: number);
   get ranges(): number;
   members(): string[];
   owners(): (string | undefined)[];

@@ -1,9 +1,11 @@
 /**
- * The shard assignment that issue 22 plans (see docs/sharding.md), as pure functions for the
- * simulation: the API server's shard hash (64-bit FNV-1a of the key's UTF-8 bytes, as Go's
- * `hash/fnv` New64a and `k8s.io/apimachinery/pkg/sharding.HashField` compute it), the hash
- * space cut into R equal ranges (R a power of two), and each range owned by one live member
- * by rendezvous (highest-random-weight) hashing of (range, member).
+ * The shard assignment of docs/sharding.md, as pure functions for the simulation: the API
+ * server's shard hash (64-bit FNV-1a of the key's UTF-8 bytes, as Go's `hash/fnv` New64a and
+ * `k8s.io/apimachinery/pkg/sharding.HashField` compute it), the hash space cut into R equal
+ * ranges (R a power of two), and the ranges owned by the live members on a consistent-hash
+ * ring with V points per member placed on range boundaries (the library's `assignRanges`).
+ * For contrast, rendezvous hashing of (range, member), which an earlier version used: it
+ * scatters a member's ranges, so its selector has about one term per range.
  * @module
  */
 
@@ -95,50 +97,81 @@ export function fmix64(value) {
   return h;
 }
 
-/**
- * The rendezvous weight of (range, member): fmix64(FNV-1a(member) XOR FNV-1a(decimal range)).
- * FNV-1a alone would do badly here: its last bytes move only the low and middle bits, so
- * neighbouring ranges would rank the members almost alike and go to the same one.
- */
-export function weight(rangeHash, memberHash) {
-  return fmix64(rangeHash ^ memberHash);
-}
+/** Points per member on the ring (the library's `DEFAULT_VIRTUAL_NODES`). */
+export const VIRTUAL_NODES = 128;
 
-/** The member (by id) that owns a range among `members`: the highest weight, ties to the smaller id. */
-export function owner(range, members) {
-  const rangeHash = fnv1a64(String(range));
-  let best;
-  let bestWeight = -1n;
+const pointHashes = [];
+const pointHash = (j) => (pointHashes[j] ??= fnv1a64(String(j)));
+
+/**
+ * The ring's points of `members`, V each, in ring order: point j of member m hashes to
+ * fmix64(FNV-1a(m) XOR FNV-1a(decimal j)) and sits at the range that hash falls in (its top
+ * log2(R) bits); points are ordered by their whole hash, then member id.
+ */
+export function ringPoints(members, ranges, virtualNodes = VIRTUAL_NODES) {
+  const bits = BigInt(rangeBits(ranges));
+  const points = [];
   for (const member of members) {
-    const w = weight(rangeHash, fnv1a64(member));
-    if (w > bestWeight || (w === bestWeight && member < best)) {
-      best = member;
-      bestWeight = w;
+    const memberHash = fnv1a64(member);
+    for (let j = 0; j < virtualNodes; j++) {
+      const hash = fmix64(memberHash ^ pointHash(j));
+      points.push({ hash, member, position: bits === 0n ? 0 : Number(hash >> (64n - bits)) });
     }
   }
-  return best;
+  return points.sort((a, b) =>
+    a.hash !== b.hash ? (a.hash < b.hash ? -1 : 1) : a.member < b.member ? -1 : a.member > b.member ? 1 : 0,
+  );
+}
+
+/** Range → owning member on the ring: the member of the last point at or before it (wrapping to the last point). */
+export function ringOwners(ranges, members, virtualNodes = VIRTUAL_NODES) {
+  const owners = new Array(ranges).fill(undefined);
+  const points = ringPoints([...new Set(members)], ranges, virtualNodes);
+  if (points.length === 0) return owners;
+  let next = 0;
+  let owner = points[points.length - 1].member;
+  for (let r = 0; r < ranges; r++) {
+    while (next < points.length && points[next].position <= r) owner = points[next++].member;
+    owners[r] = owner;
+  }
+  return owners;
+}
+
+/** For contrast: range → owner by rendezvous hashing, the member of highest fmix64(FNV-1a(member) XOR FNV-1a(decimal range)). */
+export function rendezvousOwners(ranges, members) {
+  const hashes = [...new Set(members)].map((m) => [m, fnv1a64(m)]);
+  return Array.from({ length: ranges }, (_, r) => {
+    const rangeHash = fnv1a64(String(r));
+    let best;
+    let bestWeight = -1n;
+    for (const [member, memberHash] of hashes) {
+      const w = fmix64(rangeHash ^ memberHash);
+      if (w > bestWeight || (w === bestWeight && member < best)) {
+        best = member;
+        bestWeight = w;
+      }
+    }
+    return best;
+  });
 }
 
 /**
- * The assignment of R ranges to live members, kept up to date as members join and leave. A
- * join computes the newcomer's weight for every range (it takes the ranges where it wins); a
- * leave re-ranks only the leaver's ranges. `owners()` is the same as `owner(r, members)` for
- * every r (the unit spec checks it), so each change costs R weights, not R × N.
+ * The assignment of R ranges to live members on the ring, kept up to date as members join
+ * and leave; `join` and `leave` return the ranges whose owner changed (the unit spec checks
+ * that a join moves ranges only to the joiner and a leave only the leaver's).
  */
 export class Assignment {
   #ranges;
-  #rangeHashes;
-  #members = new Map(); // id → FNV-1a of the id
-  #owner; // range → member id
-  #best; // range → the owner's weight
+  #virtualNodes;
+  #members = new Set();
+  #owner;
 
-  constructor(ranges, members = []) {
+  constructor(ranges, members = [], virtualNodes = VIRTUAL_NODES) {
     rangeBits(ranges);
     this.#ranges = ranges;
-    this.#rangeHashes = Array.from({ length: ranges }, (_, r) => fnv1a64(String(r)));
-    this.#owner = new Array(ranges).fill(undefined);
-    this.#best = new Array(ranges).fill(-1n);
-    for (const member of members) this.join(member);
+    this.#virtualNodes = virtualNodes;
+    for (const member of members) this.#members.add(member);
+    this.#owner = ringOwners(ranges, this.#members, virtualNodes);
   }
 
   get ranges() {
@@ -146,7 +179,7 @@ export class Assignment {
   }
 
   members() {
-    return [...this.#members.keys()];
+    return [...this.#members];
   }
 
   /** Range → owning member id (undefined while no member is live). */
@@ -157,41 +190,19 @@ export class Assignment {
   /** Adds a member; returns the ranges it took. */
   join(member) {
     if (this.#members.has(member)) throw new Error(`unable to add member ${member}: already a member`);
-    const memberHash = fnv1a64(member);
-    this.#members.set(member, memberHash);
-    const taken = [];
-    for (let r = 0; r < this.#ranges; r++) {
-      const w = weight(this.#rangeHashes[r], memberHash);
-      if (this.#wins(w, member, r)) {
-        this.#owner[r] = member;
-        this.#best[r] = w;
-        taken.push(r);
-      }
-    }
-    return taken;
+    this.#members.add(member);
+    return this.#recompute();
   }
 
   /** Removes a member (a clean leave or a failure: the same in assignment terms); returns the ranges it gave up. */
   leave(member) {
     if (!this.#members.delete(member)) throw new Error(`unable to remove member ${member}: not a member`);
-    const given = [];
-    for (let r = 0; r < this.#ranges; r++) {
-      if (this.#owner[r] !== member) continue;
-      given.push(r);
-      this.#owner[r] = undefined;
-      this.#best[r] = -1n;
-      for (const [other, otherHash] of this.#members) {
-        const w = weight(this.#rangeHashes[r], otherHash);
-        if (this.#wins(w, other, r)) {
-          this.#owner[r] = other;
-          this.#best[r] = w;
-        }
-      }
-    }
-    return given;
+    return this.#recompute();
   }
 
-  #wins(w, member, r) {
-    return w > this.#best[r] || (w === this.#best[r] && member < this.#owner[r]);
+  #recompute() {
+    const before = this.#owner;
+    this.#owner = ringOwners(this.#ranges, this.#members, this.#virtualNodes);
+    return before.flatMap((owner, r) => (owner === this.#owner[r] ? [] : [r]));
   }
 }

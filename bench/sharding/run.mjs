@@ -1,21 +1,33 @@
 /**
- * The sharding simulation (issue 22, deliverable 5): 1,000,000 keys (random v4 UUIDs, seeded)
- * over 100 replicas, then joins, clean leaves and failures in a seeded order, run once per
- * range count R. Per change: the fraction of keys moved beside 1/N, the imbalance (max/mean
- * keys per replica), and the fallback sharder's label writes; per R: imbalance and the size of
- * the `shardSelector` a replica sends. Prints the tables and writes report.md, results.json
- * and two SVG charts to bench/results/<date>-sharding/. No cluster: the assignment only.
- * The same changes with the namespace as the shard key: the keys spread over --namespaces
- * namespaces of even sizes, then of Zipf sizes (a namespace never splits across replicas).
+ * The sharding simulation: 1,000,000 keys (random v4 UUIDs, seeded) over 100 replicas on
+ * the assignment ring (V points per member), then joins, clean leaves and failures in a
+ * seeded order, run once per range count R. Per change: the fraction of keys moved beside
+ * 1/N, the imbalance (max/mean keys per replica), and the fallback sharder's label writes;
+ * per R: imbalance and the size of the `shardSelector` a replica sends; per member count N
+ * (1 to 100, at R = --detail): the largest selector in bytes of query string (beside
+ * rendezvous hashing's, which scatters a member's ranges), imbalance, and the keys a join
+ * and a leave move. Prints the tables and writes report.md, results.json and two SVG charts
+ * to bench/results/<date>-sharding/. No cluster: the assignment only. The same changes with
+ * the namespace as the shard key: the keys spread over --namespaces namespaces of even
+ * sizes, then of Zipf sizes (a namespace never splits across replicas).
  * Run: pnpm bench:sharding [-- --keys 1000000 --members 100 --ranges 256,1024,4096,16384
- *   --detail 4096 --joins 10 --leaves 10 --failures 10 --namespaces 1000 --seed 22 --out <dir>]
+ *   --detail 4096 --virtual-nodes 128 --joins 10 --leaves 10 --failures 10 --namespaces 1000
+ *   --seed 22 --out <dir>]
  * @module
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { changes, hashKeys, hashNamespacedKeys, namespaceNames, random32, simulate } from './simulate.mjs';
+import {
+  byMemberCount,
+  changes,
+  hashKeys,
+  hashNamespacedKeys,
+  namespaceNames,
+  random32,
+  simulate,
+} from './simulate.mjs';
 import { chart } from './svg.mjs';
 
 const arg = (name, fallback) => {
@@ -26,6 +38,8 @@ const keys = Number(arg('keys', 1_000_000));
 const members = Number(arg('members', 100));
 const rangeCounts = String(arg('ranges', '256,1024,4096,16384')).split(',').map(Number);
 const detail = Number(arg('detail', 4096));
+const virtualNodes = Number(arg('virtual-nodes', 128));
+const memberCounts = [1, 2, 3, 4, 5, 8, 10, 16, 20, 32, 50, 64, 100];
 const seed = Number(arg('seed', 22));
 const namespaces = Number(arg('namespaces', 1000));
 const counts = {
@@ -47,7 +61,7 @@ const hashMs = performance.now() - t0;
 const sequence = changes({ members, ...counts, seed: seed + 1 });
 const runs = rangeCounts.map((ranges) => {
   const t = performance.now();
-  const run = simulate({ highs, ranges, members, sequence, modulo: ranges === detail });
+  const run = simulate({ highs, ranges, members, sequence, virtualNodes, modulo: ranges === detail });
   return { ...run, ms: performance.now() - t };
 });
 const byNamespace = [
@@ -57,8 +71,23 @@ const byNamespace = [
 ].map(({ names, sizes, sequential, skew }) => {
   const next = random32(seed + 2);
   const nsHighs = hashNamespacedKeys(keys, namespaceNames(namespaces, sequential, next), skew, next);
-  return { names, sizes, runs: rangeCounts.map((ranges) => simulate({ highs: nsHighs, ranges, members, sequence })) };
+  return {
+    names,
+    sizes,
+    runs: rangeCounts.map((ranges) => simulate({ highs: nsHighs, ranges, members, sequence, virtualNodes })),
+  };
 });
+// every N from 1 to 100 for the ring's worst selector; the listed N for the table (rendezvous costs R × N weights)
+const perCount = byMemberCount({ highs, ranges: detail, memberCounts, virtualNodes });
+const everyCount = byMemberCount({
+  highs,
+  ranges: detail,
+  memberCounts: Array.from({ length: 100 }, (_, i) => i + 1),
+  virtualNodes,
+  rendezvous: false,
+});
+const worstRing = Math.max(...everyCount.map((r) => r.ringBytes));
+const worstImbalance = Math.max(...everyCount.filter((r) => r.members > 1).map((r) => r.imbalance));
 const totalMs = performance.now() - t0;
 
 function summary({ ranges, start, rows }) {
@@ -76,6 +105,7 @@ function summary({ ranges, start, rows }) {
     selectorTerms: start.selector.meanTerms,
     selectorBytes: start.selector.meanBytes,
     selectorMaxBytes: start.selector.maxBytes,
+    selectorMaxWireBytes: start.selector.maxWireBytes,
     labelSelectorBytes: start.selector.meanLabelBytes,
   };
 }
@@ -91,11 +121,19 @@ const changeTable = [
   ),
 ];
 const rangeTable = [
-  '| R | keys per member at start: min–max | imbalance at start | mean imbalance | worst imbalance | moved / (1/N): mean (min–max) | selector terms | selector bytes (max) | label selector bytes |',
-  '| -: | --- | -: | -: | -: | --- | -: | -: | -: |',
+  '| R | keys per member at start: min–max | imbalance at start | mean imbalance | worst imbalance | moved / (1/N): mean (min–max) | selector terms | selector chars (max) | selector query bytes (max) | label selector chars |',
+  '| -: | --- | -: | -: | -: | --- | -: | -: | -: | -: |',
   ...summaries.map(
     (s) =>
-      `| ${s.ranges} | ${int(s.minKeysPerMember)}–${int(s.maxKeysPerMember)} | ${fmt(s.startImbalance)} | ${fmt(s.meanImbalance)} | ${fmt(s.maxImbalance)} | ${fmt(s.meanMovedOverExpected, 2)} (${fmt(s.minMovedOverExpected, 2)}–${fmt(s.maxMovedOverExpected, 2)}) | ${fmt(s.selectorTerms, 1)} | ${int(s.selectorBytes)} (${int(s.selectorMaxBytes)}) | ${int(s.labelSelectorBytes)} |`,
+      `| ${s.ranges} | ${int(s.minKeysPerMember)}–${int(s.maxKeysPerMember)} | ${fmt(s.startImbalance)} | ${fmt(s.meanImbalance)} | ${fmt(s.maxImbalance)} | ${fmt(s.meanMovedOverExpected, 2)} (${fmt(s.minMovedOverExpected, 2)}–${fmt(s.maxMovedOverExpected, 2)}) | ${fmt(s.selectorTerms, 1)} | ${int(s.selectorBytes)} (${int(s.selectorMaxBytes)}) | ${int(s.selectorMaxWireBytes)} | ${int(s.labelSelectorBytes)} |`,
+  ),
+];
+const countTable = [
+  '| members N | ring: largest shardSelector, bytes (terms) | rendezvous: largest shardSelector, bytes | largest label selector, bytes | imbalance (max/mean keys) | join N → N+1: moved / (1/(N+1)) | leave N → N−1: moved / (1/N) |',
+  '| -: | -: | -: | -: | -: | -: | -: |',
+  ...perCount.map(
+    (r) =>
+      `| ${r.members} | ${int(r.ringBytes)} (${r.ringTerms}) | ${int(r.rendezvousBytes)} | ${int(r.labelBytes)} | ${fmt(r.imbalance)} | ${fmt(r.joinMovedOverExpected, 2)} | ${r.leaveMovedOverExpected === undefined ? '–' : fmt(r.leaveMovedOverExpected, 2)} |`,
   ),
 ];
 const namespaceSummaries = byNamespace.map(({ names, sizes, runs }) => ({
@@ -126,7 +164,7 @@ const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'})
 
 const report = `# Sharding simulation (${date})
 
-\`pnpm bench:sharding\` (\`node bench/sharding/run.mjs --keys ${keys} --members ${members} --ranges ${rangeCounts.join(',')} --detail ${detail} --joins ${counts.joins} --leaves ${counts.leaves} --failures ${counts.failures} --seed ${seed}\`): the planned assignment of docs/sharding.md, no cluster. ${int(keys)} keys (random v4 UUIDs) hashed with 64-bit FNV-1a (the API server's shard hash); the hash space cut into R ranges; each range owned by the live member with the highest rendezvous weight fmix64(FNV-1a(member) XOR FNV-1a(range)); ${members} members at the start, then ${sequence.length} changes in a seeded order. A failure is a leave in assignment terms (its ranges move once its Lease expires instead of at once); it is counted apart. Owner-label writes: what a fallback sharder (servers without \`shardSelector\`) would write if each object's label named its owning replica: one label patch per moved object. With the server-side selector, or with labels that name the object's range (the plan in docs/sharding.md), a membership change writes no object.
+\`pnpm bench:sharding\` (\`node bench/sharding/run.mjs --keys ${keys} --members ${members} --ranges ${rangeCounts.join(',')} --detail ${detail} --joins ${counts.joins} --leaves ${counts.leaves} --failures ${counts.failures} --seed ${seed}\`): the assignment of docs/sharding.md, no cluster. ${int(keys)} keys (random v4 UUIDs) hashed with 64-bit FNV-1a (the API server's shard hash); the hash space cut into R ranges; the ranges owned on a consistent-hash ring with ${virtualNodes} points per member on range boundaries (point j of member m at the range of fmix64(FNV-1a(m) XOR FNV-1a(j)); a point owns the ranges up to the next point); ${members} members at the start, then ${sequence.length} changes in a seeded order. A failure is a leave in assignment terms (its ranges move once its Lease expires instead of at once); it is counted apart. Owner-label writes: what a fallback sharder (servers without \`shardSelector\`) would write if each object's label named its owning replica: one label patch per moved object. With the server-side selector, or with labels that name the object's range (docs/sharding.md), a membership change writes no object.
 
 Hashing the keys: ${int(hashMs)} ms; whole run ${int(totalMs)} ms on ${machine}.
 
@@ -135,6 +173,14 @@ Hashing the keys: ${int(hashMs)} ms; whole run ${int(totalMs)} ms on ${machine}.
 ${changeTable.join('\n')}
 
 ${['join', 'leave', 'failure'].map(kindLine).join('\n\n')}
+
+## Per member count, R = ${detail}
+
+The largest \`shardSelector\` any member sends, in bytes of query string as the REST client encodes it (\`URLSearchParams\`), on the ring (${virtualNodes} points per member: at most ${virtualNodes} runs of ranges, so at most ${virtualNodes + 1} terms) and, for contrast, under rendezvous hashing of (range, member), which scatters a member's ranges; the largest range label selector (the label mode, children); the ring's imbalance; the keys a join and a leave of the last member move, over the share they must move. Node refuses to send an HTTP/2 header block over 64 KiB; Operant refuses a configuration whose worst case passes 32 KiB.
+
+${countTable.join('\n')}
+
+Over every N from 1 to 100: the largest ring selector ${int(worstRing)} bytes; the worst imbalance ${fmt(worstImbalance)}.
 
 ## Per range count
 
@@ -195,8 +241,8 @@ writeFileSync(join(out, 'moved.svg'), moved);
 writeFileSync(join(out, 'imbalance.svg'), imbalance);
 writeFileSync(
   join(out, 'results.json'),
-  `${JSON.stringify({ date, machine, keys, members, seed, counts, hashMs, totalMs, summaries, runs, namespaces, namespaceSummaries }, null, 2)}\n`,
+  `${JSON.stringify({ date, machine, keys, members, virtualNodes, seed, counts, hashMs, totalMs, summaries, perCount, everyCount, runs, namespaces, namespaceSummaries }, null, 2)}\n`,
 );
 process.stdout.write(
-  `${changeTable.join('\n')}\n\n${rangeTable.join('\n')}\n\n${namespaceTable.join('\n')}\n\nwrote ${out}\n`,
+  `${countTable.join('\n')}\n\nring, N = 1 … 100: largest selector ${int(worstRing)} bytes, worst imbalance ${fmt(worstImbalance)}\n\n${changeTable.join('\n')}\n\n${rangeTable.join('\n')}\n\n${namespaceTable.join('\n')}\n\nwrote ${out}\n`,
 );

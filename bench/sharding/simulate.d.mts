@@ -23,10 +23,36 @@ export function changes(options: {
   seed: number;
 }): Change[];
 export function movedByModulo(highs: Uint32Array, before: string[], after: string[]): number;
+export function queryBytes(name: string, value: string): number;
 export function selectorSize(
   owners: (string | undefined)[],
   ranges: number,
-): { meanTerms: number; meanBytes: number; maxBytes: number; meanLabelBytes: number };
+): {
+  meanTerms: number;
+  maxTerms: number;
+  meanBytes: number;
+  maxBytes: number;
+  maxWireBytes: number;
+  meanLabelBytes: number;
+  maxLabelWireBytes: number;
+};
+export interface MemberCountRow {
+  members: number;
+  ringTerms: number;
+  ringBytes: number;
+  labelBytes: number;
+  rendezvousBytes: number | undefined;
+  imbalance: number;
+  joinMovedOverExpected: number;
+  leaveMovedOverExpected: number | undefined;
+}
+export function byMemberCount(options: {
+  highs: Uint32Array;
+  ranges: number;
+  memberCounts: number[];
+  virtualNodes?: number;
+  rendezvous?: boolean;
+}): MemberCountRow[];
 export interface ChangeRow {
   kind: Change['kind'];
   member: string;
@@ -46,6 +72,7 @@ export function simulate(options: {
   members: number;
   sequence: Change[];
   modulo?: boolean;
+  virtualNodes?: number;
 }): {
   ranges: number;
   start: {

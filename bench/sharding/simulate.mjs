@@ -2,12 +2,20 @@
  * The sharding simulation's model: K keys (random v4 UUID strings, from a seeded generator so
  * a run can be repeated) hashed once to their 64-bit FNV-1a high word, N members, and a
  * sequence of membership changes (joins, clean leaves, failures). For each change it measures
- * what the planned assignment (assignment.mjs) does: the keys whose owner changed, the
+ * what the assignment (assignment.mjs) does: the keys whose owner changed, the
  * imbalance of keys per member, the writes the label-based fallback would make, and, for
  * contrast, what `hash mod N` over the sorted members would move.
  * @module
  */
-import { Assignment, fnv1a64High, rangeBits, shardSelector } from './assignment.mjs';
+import {
+  Assignment,
+  fnv1a64High,
+  rangeBits,
+  rendezvousOwners,
+  ringOwners,
+  shardSelector,
+  VIRTUAL_NODES,
+} from './assignment.mjs';
 
 /** A seeded 32-bit generator (mulberry32): the same seed gives the same keys and events. */
 export function random32(seed) {
@@ -142,9 +150,17 @@ export function movedByModulo(highs, before, after) {
 }
 
 /**
+ * The bytes `name=value` takes in a query string, encoded as the REST client sends it
+ * (`URLSearchParams`: `(`, `'`, `,`, `|` escaped, spaces as `+`).
+ */
+export function queryBytes(name, value) {
+  return new URLSearchParams({ [name]: value }).toString().length;
+}
+
+/**
  * The number of `shardRange()` terms and the length of the `shardSelector` a member's ranges
- * need, and the length of the label selector the fallback would use instead
- * (`operant.dev/shard-range in (…)`, one value per range).
+ * need (characters, and bytes of query string), and the length of the label selector the
+ * fallback would use instead (`operant.dev/shard-range in (…)`, one value per range).
  */
 export function selectorSize(owners, ranges) {
   const byMember = new Map();
@@ -155,19 +171,30 @@ export function selectorSize(owners, ranges) {
   let terms = 0;
   let bytes = 0;
   let maxBytes = 0;
+  let maxTerms = 0;
+  let maxWireBytes = 0;
   let labelBytes = 0;
+  let maxLabelWireBytes = 0;
   for (const owned of byMember.values()) {
-    labelBytes += `operant.dev/shard-range in (${owned.join(',')})`.length;
+    const label = `operant.dev/shard-range in (${owned.join(',')})`;
+    labelBytes += label.length;
+    maxLabelWireBytes = Math.max(maxLabelWireBytes, queryBytes('labelSelector', label));
     const selector = shardSelector(owned, ranges);
-    terms += selector.split(' || ').length;
+    const count = selector.split(' || ').length;
+    terms += count;
+    maxTerms = Math.max(maxTerms, count);
     bytes += selector.length;
     maxBytes = Math.max(maxBytes, selector.length);
+    maxWireBytes = Math.max(maxWireBytes, queryBytes('shardSelector', selector));
   }
   return {
     meanTerms: terms / byMember.size,
+    maxTerms,
     meanBytes: bytes / byMember.size,
     maxBytes,
+    maxWireBytes,
     meanLabelBytes: labelBytes / byMember.size,
+    maxLabelWireBytes,
   };
 }
 
@@ -178,10 +205,10 @@ export function selectorSize(owners, ranges) {
  * joiner takes or a leaver had), imbalance after, and the fallback sharder's label writes (one
  * per moved object; 0 with the server-side selector).
  */
-export function simulate({ highs, ranges, members, sequence, modulo = false }) {
+export function simulate({ highs, ranges, members, sequence, modulo = false, virtualNodes = VIRTUAL_NODES }) {
   const counts = keysPerRange(highs, ranges);
   const initial = Array.from({ length: members }, (_, i) => memberId(i));
-  const assignment = new Assignment(ranges, initial);
+  const assignment = new Assignment(ranges, initial, virtualNodes);
   const start = {
     members,
     rangesUsed: counts.filter((c) => c > 0).length,
@@ -209,4 +236,33 @@ export function simulate({ highs, ranges, members, sequence, modulo = false }) {
     };
   });
   return { ranges, start, rows };
+}
+
+/**
+ * Per member count N (members `replica-000` …) on R ranges: the largest `shardSelector` a
+ * member sends (bytes of query string) on the ring and, for contrast, under rendezvous
+ * hashing; the ring's imbalance (max/mean keys per member); and the keys a join (N → N+1)
+ * and a leave (N → N−1, the last member) move, over 1/N.
+ */
+export function byMemberCount({ highs, ranges, memberCounts, virtualNodes = VIRTUAL_NODES, rendezvous = true }) {
+  const counts = keysPerRange(highs, ranges);
+  const keysOf = (changed) => changed.reduce((sum, r) => sum + counts[r], 0);
+  return memberCounts.map((n) => {
+    const members = Array.from({ length: n }, (_, i) => memberId(i));
+    const owners = ringOwners(ranges, members, virtualNodes);
+    const joined = ringOwners(ranges, [...members, memberId(n)], virtualNodes);
+    const left = n > 1 ? ringOwners(ranges, members.slice(0, -1), virtualNodes) : undefined;
+    const diff = (other) => owners.flatMap((o, r) => (o === other[r] ? [] : [r]));
+    const selector = selectorSize(owners, ranges);
+    return {
+      members: n,
+      ringTerms: selector.maxTerms,
+      ringBytes: selector.maxWireBytes,
+      labelBytes: selector.maxLabelWireBytes,
+      rendezvousBytes: rendezvous ? selectorSize(rendezvousOwners(ranges, members), ranges).maxWireBytes : undefined,
+      imbalance: balance(owners, counts, members).imbalance,
+      joinMovedOverExpected: keysOf(diff(joined)) / highs.length / (1 / (n + 1)),
+      leaveMovedOverExpected: left === undefined ? undefined : keysOf(diff(left)) / highs.length / (1 / n),
+    };
+  });
 }

@@ -230,8 +230,9 @@ export class Metrics {
    * The shard metrics of a sharded replica (docs/sharding.md), registered on first call:
    * `operant_shard_members`, `operant_shard_ranges{state=held|active}`,
    * `operant_shard_moves_total{direction=in|out}` (ranges), `operant_shard_objects{kind}`
-   * (objects in this replica's cache, read from `objects` at each scrape) and
-   * `operant_shard_label_writes_total{kind}` (the label sharder's writes).
+   * (objects in this replica's cache, read from `objects` at each scrape),
+   * `operant_shard_label_writes_total{kind}` (the label sharder's writes) and
+   * `operant_shard_config_mismatch` (live members of another shard configuration).
    */
   sharding(objects: () => readonly { kind: string; count: number }[]): ShardingMetrics & {
     labelWrites(kind: string): void;
@@ -271,8 +272,14 @@ export class Metrics {
       labelNames: ['kind'],
       registers,
     });
+    const mismatch = new Gauge({
+      name: 'operant_shard_config_mismatch',
+      help: 'Live members of this replica shard group with another shard configuration (key, ranges, assignment, mode), as it sees them',
+      registers,
+    });
     return {
       members: (count) => members.set(count),
+      mismatched: (count) => mismatch.set(count),
       ranges: (state, count) => ranges.set({ state }, count),
       moved: (direction, count) => moves.inc({ direction }, count),
       labelWrites: (kind) => labelWrites.inc({ kind }),

@@ -5,7 +5,7 @@
  * Lease fails, deleting a live one is refused, liveness is what a member has observed.
  */
 import { describe, expect, it } from '@jest/globals';
-import { noopLogger } from '../api/logger.js';
+import { type LogFields, type Logger, noopLogger } from '../api/logger.js';
 import type { ShardScope } from '../cache/shard-scope.js';
 import { type Members, ShardCoordinator } from './coordinator.js';
 import type { MemberView } from './membership.js';
@@ -15,13 +15,15 @@ const RENEW_DEADLINE = 700;
 
 class Group {
   now = 0;
-  readonly leases = new Map<string, { holds: Set<number>; rv: number; config: string }>();
+  readonly leases = new Map<string, { holds: Set<number>; rv: number; config: string; since: string }>();
   private rv = 0;
   /** identity → lease identity → [rv seen, when seen] */
   readonly observed = new Map<string, Map<string, [number, number]>>();
 
+  /** A write; `since` (the Lease's acquireTime) is the time of its first write. */
   write(identity: string, holds: Iterable<number>, config: string): void {
-    this.leases.set(identity, { holds: new Set(holds), rv: ++this.rv, config });
+    const since = this.leases.get(identity)?.since ?? String(this.now).padStart(12, '0');
+    this.leases.set(identity, { holds: new Set(holds), rv: ++this.rv, config, since });
   }
 }
 
@@ -30,10 +32,11 @@ class FakeMember implements Members {
   lostWith: Error | undefined;
   frozen = false;
   private listeners = new Set<() => void>();
+  /** What its Lease says (the coordinator's configuration, once its mode is decided). */
+  config = '';
   constructor(
     readonly group: Group,
     readonly identity: string,
-    readonly config = 'uid/64',
   ) {}
   async start(_signal: AbortSignal, lost: (err: Error) => void): Promise<void> {
     this.onLost = lost;
@@ -75,6 +78,7 @@ class FakeMember implements Members {
         live: id === this.identity ? this.fresh() : this.group.now - at < LEASE,
         holds: lease?.holds ?? new Set<number>(),
         config: lease?.config,
+        since: lease?.since ?? '',
         resourceVersion: String(lease?.rv ?? ''),
       };
     });
@@ -113,19 +117,36 @@ interface Replica {
   scopes: (ShardScope | null)[];
 }
 
-async function join(group: Group, identity: string): Promise<Replica> {
+interface Extras {
+  ranges?: number;
+  logger?: Logger;
+  /** `operant_shard_config_mismatch`, as last set. */
+  mismatch?: { count: number };
+}
+
+async function join(group: Group, identity: string, extras: Extras = {}): Promise<Replica> {
   const member = new FakeMember(group, identity);
   const scopes: (ShardScope | null)[] = [];
+  const noop = () => undefined;
   const coordinator = new ShardCoordinator({
     members: member,
     key: 'uid',
-    ranges: 64,
+    ranges: extras.ranges ?? 64,
     mode: async () => 'server',
     retryPeriodMs: 100,
-    logger: noopLogger,
+    logger: extras.logger ?? noopLogger,
+    metrics: {
+      members: noop,
+      ranges: noop,
+      moved: noop,
+      mismatched: (count) => {
+        if (extras.mismatch) extras.mismatch.count = count;
+      },
+    },
   });
   coordinator.addKind({ role: 'for', apply: async (scope) => void scopes.push(scope) });
   await coordinator.prepare();
+  member.config = coordinator.config;
   await member.start(new AbortController().signal, () => undefined);
   return { member, coordinator, scopes };
 }
@@ -227,13 +248,100 @@ describe('ShardCoordinator', () => {
     expect(c.member.lostWith?.message).toBe('Lease deleted');
   });
 
-  it('claims nothing while a live member of another configuration holds ranges', async () => {
+  it('writes its configuration on its Lease: key, ranges, ring points and mode', async () => {
+    const group = new Group();
+    const a = await join(group, 'a');
+    expect(a.coordinator.config).toBe('uid/64/ring-128/server');
+    expect(group.leases.get('a')?.config).toBe('uid/64/ring-128/server');
+  });
+
+  it('claims nothing while an older live member runs another configuration', async () => {
     const group = new Group();
     group.write('old', [1, 2, 3], 'uid/4096');
+    group.now = 10;
     const a = await join(group, 'a');
     await rounds(group, [a], 3);
     group.write('old', [1, 2, 3], 'uid/4096'); // it renews
     await rounds(group, [a], 1);
     expect(a.coordinator.state().held).toEqual([]);
+    expect(() => a.coordinator.check()).toThrow(
+      "unable to take shard ranges: this member's configuration uid/64/ring-128/server differs from the group's, uid/4096 (its oldest member, old)",
+    );
+  });
+
+  it('refuses a newer member of another configuration, says so on both sides, and counts it', async () => {
+    const group = new Group();
+    const logs: { identity: string; message: string; fields?: LogFields }[] = [];
+    const recorder = (identity: string): Logger => {
+      const logger: Logger = {
+        error: (message, fields) => void logs.push({ identity, message, fields }),
+        warn: () => undefined,
+        info: (message, fields) => void logs.push({ identity, message, fields }),
+        debug: () => undefined,
+        child: () => logger,
+      };
+      return logger;
+    };
+    const mismatchA = { count: -1 };
+    const mismatchX = { count: -1 };
+    const a = await join(group, 'a', { logger: recorder('a'), mismatch: mismatchA });
+    await rounds(group, [a], 3);
+    group.now += 10;
+    const x = await join(group, 'x', { ranges: 32, logger: recorder('x'), mismatch: mismatchX });
+    await rounds(group, [a, x], 5);
+    expect(x.coordinator.state().held).toEqual([]);
+    expect(a.coordinator.state().active).toHaveLength(64);
+    expect(() => x.coordinator.check()).toThrow(
+      /configuration uid\/32\/ring-128\/server differs from the group's, uid\/64\/ring-128\/server \(its oldest member, a\)/,
+    );
+    // driven step by step, never started: only "not a member yet" is left
+    expect(() => a.coordinator.check()).toThrow(/^not a member of its shard group yet$/);
+    expect([mismatchA.count, mismatchX.count]).toEqual([1, 1]);
+    const mismatch = logs.filter((l) => l.message.startsWith('shard configuration mismatch:'));
+    // once each, not every round
+    expect(mismatch.map((l) => [l.identity, l.fields])).toEqual([
+      [
+        'a',
+        {
+          identity: 'a',
+          config: 'uid/64/ring-128/server',
+          otherIdentity: 'x',
+          otherConfig: 'uid/32/ring-128/server',
+          groupConfig: 'uid/64/ring-128/server',
+          refused: 'x',
+        },
+      ],
+      [
+        'x',
+        {
+          identity: 'x',
+          config: 'uid/32/ring-128/server',
+          otherIdentity: 'a',
+          otherConfig: 'uid/64/ring-128/server',
+          groupConfig: 'uid/64/ring-128/server',
+          refused: 'x',
+        },
+      ],
+    ]);
+    // the group's last member of its configuration leaves: the other configuration takes over
+    await a.member.release();
+    await rounds(group, [x], 3);
+    expect(x.coordinator.state().active).toHaveLength(32);
+    expect(() => x.coordinator.check()).toThrow(/^not a member of its shard group yet$/);
+    expect(mismatchX.count).toBe(0);
+    expect(logs.filter((l) => l.message === 'shard configuration mismatch resolved').map((l) => l.identity)).toEqual([
+      'x',
+    ]);
+  });
+
+  it('lets the older of two members of different configurations that start together run, and only it', async () => {
+    const group = new Group();
+    const x = await join(group, 'x', { ranges: 32 });
+    group.now += 10;
+    const a = await join(group, 'a');
+    // neither holds anything yet: the age of the Leases decides, not who claims first
+    await rounds(group, [a, x], 6);
+    expect(a.coordinator.state().held).toEqual([]);
+    expect(x.coordinator.state().active).toHaveLength(32);
   });
 });

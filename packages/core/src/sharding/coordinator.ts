@@ -1,7 +1,8 @@
 /**
  * `ShardCoordinator`: one replica's side of sharding (docs/sharding.md). From the live
- * members of its group (the membership's view) it computes who owns each range (rendezvous
- * hashing, the same table on every member), and moves ranges with the fenced hand-off:
+ * members of its group's configuration (the membership's view; `ConfigGuard` refuses a
+ * member of another) it computes who owns each range (a consistent-hash ring, the same table
+ * on every member), and moves ranges with the fenced hand-off:
  *
  * - **gate**: a reconcile starts only for a range that is *active* here and while the
  *   member's own Lease is fresh (renewed less than `renewDeadline` ago, measured from the
@@ -26,8 +27,9 @@ import type { Runnable } from '../api/runnable.js';
 import type { ShardAdmission } from '../api/shard-gate.js';
 import { sleep } from '../cache/backoff.js';
 import type { ShardScope } from '../cache/shard-scope.js';
-import { assignRanges } from './assign.js';
-import { SHARD_RANGE_LABEL } from './labels.js';
+import { assignRanges, DEFAULT_VIRTUAL_NODES } from './assign.js';
+import { ConfigGuard } from './config-guard.js';
+import { rangeLabelSelector, SHARD_RANGE_LABEL } from './labels.js';
 import { shardHash } from './match.js';
 import type { MemberView } from './membership.js';
 import { rangeIndex, type ShardRange, shardRanges } from './ranges.js';
@@ -59,6 +61,8 @@ export interface ShardingMetrics {
   members(count: number): void;
   ranges(state: 'held' | 'active', count: number): void;
   moved(direction: 'in' | 'out', count: number): void;
+  /** Live members of another configuration than this member's. */
+  mismatched(count: number): void;
 }
 
 export type ShardMode = 'server' | 'labels';
@@ -68,6 +72,8 @@ export interface ShardCoordinatorOptions {
   key: ShardKey;
   /** The range count (a power of two). */
   ranges: number;
+  /** Points per member on the assignment ring; default `DEFAULT_VIRTUAL_NODES`. */
+  virtualNodes?: number;
   /** `server` (shardSelector) or `labels` (range label), decided once at start (run-time detection). */
   mode: () => Promise<ShardMode>;
   retryPeriodMs: number;
@@ -76,9 +82,11 @@ export interface ShardCoordinatorOptions {
 }
 
 export class ShardCoordinator implements Runnable {
-  /** `key/ranges`, written on the Lease; members with another config do not share the table. */
-  readonly config: string;
   private readonly rangeList: ShardRange[];
+  private readonly virtualNodes: number;
+  private readonly guard: ConfigGuard;
+  /** The last table: the live members it was computed for, and this member's ranges. */
+  private table: { members: string; mine: ReadonlySet<number> } | undefined;
   private readonly kinds: ScopedKind[] = [];
   private held = new Set<number>();
   private readonly active = new Set<number>();
@@ -93,7 +101,17 @@ export class ShardCoordinator implements Runnable {
 
   constructor(private readonly options: ShardCoordinatorOptions) {
     this.rangeList = shardRanges(options.ranges);
-    this.config = `${options.key}/${options.ranges}`;
+    this.virtualNodes = options.virtualNodes ?? DEFAULT_VIRTUAL_NODES;
+    this.guard = new ConfigGuard(options.logger, (count) => options.metrics?.mismatched(count));
+  }
+
+  /**
+   * `key/ranges/ring-<virtualNodes>/mode` (the mode once decided), written on the Lease:
+   * members of another configuration do not share the table (`ConfigGuard`).
+   */
+  get config(): string {
+    const { key, ranges } = this.options;
+    return `${key}/${ranges}/ring-${this.virtualNodes}/${this.mode ?? 'undecided'}`;
   }
 
   get identity(): string {
@@ -148,8 +166,9 @@ export class ShardCoordinator implements Runnable {
     return () => this.activated.delete(listener);
   }
 
-  /** For readyz: the member has joined, knows its mode, and its Lease is fresh. */
+  /** For readyz: the member has joined, knows its mode, its Lease is fresh and its configuration is the group's. */
   check(): void {
+    this.guard.check(this.config);
     if (!this.ready) throw new Error('not a member of its shard group yet');
     if (!this.options.members.fresh())
       throw new Error('its membership Lease was not renewed within the renew deadline');
@@ -239,12 +258,12 @@ export class ShardCoordinator implements Runnable {
     const members = this.options.members;
     if (!members.fresh()) return;
     const view = members.view();
-    const foreign = view.filter((m) => !m.self && m.live && m.config !== this.config && m.holds.size > 0);
-    const live = view.filter((m) => (m.live || m.self) && m.config === this.config).map((m) => m.identity);
+    const config = this.config;
+    const admitted = this.guard.admits(view, this.identity, config);
+    const live = view.filter((m) => (m.live || m.self) && m.config === config).map((m) => m.identity);
     if (!live.includes(this.identity)) live.push(this.identity);
     this.options.metrics?.members(live.length);
-    const wanted =
-      foreign.length > 0 ? new Set<number>() : new Set(assignRanges(this.rangeList, live).get(this.identity) ?? []);
+    const wanted = admitted ? this.mine(live) : new Set<number>();
 
     // give up what the table gives elsewhere, once its runs have settled
     for (const r of this.held) {
@@ -278,6 +297,16 @@ export class ShardCoordinator implements Runnable {
     if (pending.length > 0) await this.activate(pending);
     this.options.metrics?.ranges('held', this.held.size);
     this.options.metrics?.ranges('active', this.active.size);
+  }
+
+  /** This member's ranges on the ring of `live` (recomputed only when the members change). */
+  private mine(live: string[]): ReadonlySet<number> {
+    const key = [...live].sort().join('\n');
+    if (this.table?.members !== key) {
+      const owned = assignRanges(this.rangeList, live, this.virtualNodes).get(this.identity) ?? [];
+      this.table = { members: key, mine: new Set(owned) };
+    }
+    return this.table.mine;
   }
 
   private async activate(pending: number[]): Promise<void> {
@@ -318,7 +347,7 @@ export class ShardCoordinator implements Runnable {
     const byLabel = this.mode === 'labels' || (kind.role === 'owned' && this.options.key === 'uid');
     if (byLabel) {
       return {
-        labelSelector: `${SHARD_RANGE_LABEL} in (${[...held].sort((a, b) => a - b).join(',')})`,
+        labelSelector: rangeLabelSelector(held),
         matches: (obj) => held.has(Number(obj.metadata?.labels?.[SHARD_RANGE_LABEL] ?? Number.NaN)),
       };
     }

@@ -1,15 +1,18 @@
 /**
- * Sharding (issue 22, docs/sharding.md): replicas of one operator split the objects of their
+ * Sharding (docs/sharding.md): replicas of one operator split the objects of their
  * sharded controllers. The runtime: `Sharding` (what `ManagerOptions.sharding` builds), the
  * `ShardMembership` (each member's Lease), the `ShardCoordinator` (assignment and the fenced
  * hand-off), the `RangeGate` (a controller's reconcile gate), run-time detection of the API
  * server's `shardSelector` and the `RangeLabeler` fallback. The pure parts: the API server's
- * hash (`fnv1a64`), the hash space in equal ranges (`shardRanges`, `rangeIndex`), rendezvous
- * assignment (`assignRanges`), the `shardSelector` for a member's ranges (KEP-5866, alpha
- * gate `ShardedListAndWatch`) and the same selector evaluated locally (`inShard`).
+ * hash (`fnv1a64`), the hash space in equal ranges (`shardRanges`, `rangeIndex`), assignment
+ * on a consistent-hash ring (`assignRanges`), the `shardSelector` for a member's ranges
+ * (KEP-5866, alpha gate `ShardedListAndWatch`), its worst case on the wire
+ * (`selectorBoundViolation`), the group's configuration (`judgeConfig`) and the same selector
+ * evaluated locally (`inShard`).
  * @module sharding
  */
-export { assignRanges, rangeWeight } from './assign.js';
+export { assignRanges, DEFAULT_VIRTUAL_NODES, ringPoint } from './assign.js';
+export { ConfigGuard, type ConfigVerdict, judgeConfig } from './config-guard.js';
 export {
   type Members,
   type ScopedKind,
@@ -25,6 +28,7 @@ export { RangeLabeler, type RangeLabelerOptions } from './labeler.js';
 export {
   formatRuns,
   parseRuns,
+  rangeLabelSelector,
   SHARD_CONFIG_ANNOTATION,
   SHARD_GROUP_LABEL,
   SHARD_RANGE_LABEL,
@@ -37,3 +41,11 @@ export { childRangeLabelOf, rangeLabelOf, type ShardedKind } from './range-label
 export { HASH_SPACE, rangeIndex, type ShardRange, shardRanges } from './ranges.js';
 export { Sharding, ShardingError, type ShardingSetup } from './runtime.js';
 export { type ShardKey, shardSelector } from './selector.js';
+export {
+  MAX_SELECTOR_BYTES,
+  queryBytes,
+  type SelectorBoundInput,
+  selectorBoundViolation,
+  worstLabelSelectorBytes,
+  worstShardSelectorBytes,
+} from './selector-bound.js';

@@ -7,12 +7,17 @@
 
 /** On every member's Lease: the shard group it belongs to. */
 export const SHARD_GROUP_LABEL = 'operant.dev/shard-group';
-/** On a member's Lease: the shard key and range count, `uid/4096`. */
+/** On a member's Lease: its shard configuration, `uid/4096/ring-128/server` (key, ranges, assignment, mode). */
 export const SHARD_CONFIG_ANNOTATION = 'operant.dev/shard-config';
 /** On a member's Lease: the ranges it holds, as runs (`formatRuns`). */
 export const SHARD_RANGES_ANNOTATION = 'operant.dev/shard-ranges';
 /** On a sharded object (label fallback) or a child of one: the index of its (owner's) range. */
 export const SHARD_RANGE_LABEL = 'operant.dev/shard-range';
+
+/** The label selector of objects in `ranges` (sorted): `operant.dev/shard-range in (0,1,17)`. */
+export function rangeLabelSelector(ranges: Iterable<number>): string {
+  return `${SHARD_RANGE_LABEL} in (${[...ranges].sort((a, b) => a - b).join(',')})`;
+}
 
 /** `[0,1,2,3,17]` → `0-3,17`; sorted, duplicates once; `''` for none. */
 export function formatRuns(indexes: Iterable<number>): string {

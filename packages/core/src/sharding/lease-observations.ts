@@ -18,6 +18,8 @@ export interface ObservedLease {
   identity: string;
   holds: ReadonlySet<number>;
   config: string | undefined;
+  /** Its `spec.acquireTime` (when its member created it), `''` if none: the group's configuration is its oldest live member's. */
+  since: string;
   resourceVersion: string;
   /** When (monotonic ms) this `resourceVersion` was first seen. */
   changedAt: number;
@@ -47,6 +49,7 @@ export class LeaseObservations {
         identity: lease.spec?.holderIdentity || name,
         holds: leaseHolds(lease, this.log),
         config: lease.metadata?.annotations?.[SHARD_CONFIG_ANNOTATION],
+        since: lease.spec?.acquireTime ?? '',
         resourceVersion,
         changedAt: now,
         durationMs: seconds > 0 ? seconds * 1000 : this.defaultDurationMs,

@@ -41,6 +41,8 @@ export interface MemberView {
   holds: ReadonlySet<number>;
   /** Its `SHARD_CONFIG_ANNOTATION`. */
   config: string | undefined;
+  /** Its Lease's `spec.acquireTime` (when its member created it), `''` if none. */
+  since: string;
   resourceVersion: string;
   self: boolean;
 }
@@ -52,8 +54,8 @@ export interface ShardMembershipOptions {
   group: string;
   /** Default `<hostname>_<uuid>`. */
   identity?: string;
-  /** The shard key and range count, e.g. `uid/4096`. */
-  config: string;
+  /** The shard configuration, e.g. `uid/4096/ring-128/server`; a function is read at each write (it may be known only at start). */
+  config: string | (() => string);
   /** Default 15 s. */
   leaseDurationMs?: number;
   /** Default 10 s. */
@@ -130,6 +132,7 @@ export class ShardMembership {
       live: this.observations.isLive(seen, now),
       holds: seen.holds,
       config: seen.config,
+      since: seen.since,
       resourceVersion: seen.resourceVersion,
       self: false,
     }));
@@ -138,7 +141,8 @@ export class ShardMembership {
         identity: this.identity,
         live: this.fresh(),
         holds: this.held,
-        config: this.options.config,
+        config: this.config,
+        since: this.own.spec?.acquireTime ?? '',
         resourceVersion: this.own.metadata?.resourceVersion ?? '',
         self: true,
       });
@@ -228,6 +232,11 @@ export class ShardMembership {
     this.emitIfChanged();
   }
 
+  private get config(): string {
+    const { config } = this.options;
+    return typeof config === 'function' ? config() : config;
+  }
+
   private get where(): string {
     return `${this.options.namespace}/${this.leaseName}`;
   }
@@ -253,8 +262,8 @@ export class ShardMembership {
   }
 
   private desired(base: MemberLease | undefined, holds: ReadonlySet<number>): MemberLease {
-    const { namespace, group, config } = this.options;
-    const fields = { namespace, name: this.leaseName, group, identity: this.identity, config };
+    const { namespace, group } = this.options;
+    const fields = { namespace, name: this.leaseName, group, identity: this.identity, config: this.config };
     return ownLease(
       { ...fields, ranges: formatRuns(holds), leaseDurationMs: this.leaseDurationMs, now: new Date() },
       base,

@@ -20,6 +20,7 @@ import type { RestClient } from '../client/rest.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { ResourceRegistry } from '../resources/registry.js';
 import { gvkString, type ResourceInfo, type ResourceType } from '../resources/resource-type.js';
+import { DEFAULT_VIRTUAL_NODES } from './assign.js';
 import { ShardCoordinator, type ShardMode } from './coordinator.js';
 import { detectShardSelector } from './detect.js';
 import { RangeGate } from './gate.js';
@@ -29,6 +30,7 @@ import { ShardMembership } from './membership.js';
 import type { ShardingOptions } from './options.js';
 import { childRangeLabelOf } from './range-label.js';
 import type { ShardKey } from './selector.js';
+import { selectorBoundViolation } from './selector-bound.js';
 
 export interface ShardingSetup {
   options: ShardingOptions;
@@ -88,6 +90,8 @@ export class Sharding {
     this.key = key;
     const ranges = options.ranges ?? 4096;
     this.ranges = ranges;
+    const virtualNodes = options.virtualNodes ?? DEFAULT_VIRTUAL_NODES;
+    Sharding.checkSize(key, ranges, virtualNodes, options.mode ?? 'auto');
     this.log = setup.logger.child({ component: 'sharding', group });
     this.metrics = setup.metrics.sharding(() =>
       setup.cache
@@ -101,7 +105,7 @@ export class Sharding {
       namespace,
       group,
       identity: options.identity,
-      config: `${key}/${ranges}`,
+      config: () => this.coordinator.config,
       leaseDurationMs: options.leaseDurationMs ?? setup.leaseDurationMs,
       renewDeadlineMs: options.renewDeadlineMs ?? setup.renewDeadlineMs,
       retryPeriodMs,
@@ -111,11 +115,23 @@ export class Sharding {
       members: this.membership,
       key,
       ranges,
+      virtualNodes,
       mode: () => this.decideMode(),
       retryPeriodMs,
       logger: this.log,
       metrics: this.metrics,
     });
+  }
+
+  /** Refuses ranges and virtual nodes whose worst-case selector would not fit in a request's headers. */
+  private static checkSize(key: ShardKey, ranges: number, virtualNodes: number, mode: ShardMode | 'auto'): void {
+    if (!Number.isInteger(Math.log2(ranges)) || !Number.isInteger(virtualNodes) || virtualNodes < 1) {
+      throw new ShardingError(
+        `unable to set up sharding: sharding.ranges must be a power of two (got ${ranges}) and sharding.virtualNodes a whole number ≥ 1 (got ${virtualNodes})`,
+      );
+    }
+    const violation = selectorBoundViolation({ key, ranges, virtualNodes, mode });
+    if (violation !== undefined) throw new ShardingError(`unable to set up sharding: ${violation}`);
   }
 
   /** The gate of a sharded controller that reconciles `type` (registers the kind). */

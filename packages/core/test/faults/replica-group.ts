@@ -72,7 +72,14 @@ export class ReplicaGroup {
   start(identity: string, env: Record<string, string> = {}): Replica {
     const { namespace, spansDir, kubeconfigFile } = this.options;
     const child = spawn(process.execPath, [script], {
-      env: { ...process.env, NAMESPACE: namespace, IDENTITY: identity, SPANS_DIR: spansDir, KUBECONFIG_FILE: kubeconfigFile, ...env },
+      env: {
+        ...process.env,
+        NAMESPACE: namespace,
+        IDENTITY: identity,
+        SPANS_DIR: spansDir,
+        KUBECONFIG_FILE: kubeconfigFile,
+        ...env,
+      },
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
     let log = '';
