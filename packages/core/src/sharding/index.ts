@@ -12,7 +12,7 @@
  * @module sharding
  */
 export { assignRanges, DEFAULT_VIRTUAL_NODES, ringPoint } from './assign.js';
-export { ConfigGuard, type ConfigVerdict, judgeConfig } from './config-guard.js';
+export { type ConfigVerdict, judgeConfig } from './config-guard.js';
 export {
   type Members,
   type ScopedKind,
@@ -28,7 +28,6 @@ export { RangeLabeler, type RangeLabelerOptions } from './labeler.js';
 export {
   formatRuns,
   parseRuns,
-  rangeLabelSelector,
   SHARD_CONFIG_ANNOTATION,
   SHARD_GROUP_LABEL,
   SHARD_RANGE_LABEL,
@@ -41,11 +40,4 @@ export { childRangeLabelOf, rangeLabelOf, type ShardedKind } from './range-label
 export { HASH_SPACE, rangeIndex, type ShardRange, shardRanges } from './ranges.js';
 export { Sharding, ShardingError, type ShardingSetup } from './runtime.js';
 export { type ShardKey, shardSelector } from './selector.js';
-export {
-  MAX_SELECTOR_BYTES,
-  queryBytes,
-  type SelectorBoundInput,
-  selectorBoundViolation,
-  worstLabelSelectorBytes,
-  worstShardSelectorBytes,
-} from './selector-bound.js';
+export { MAX_SELECTOR_BYTES, type SelectorBoundInput, selectorBoundViolation } from './selector-bound.js';

@@ -27,7 +27,7 @@ export interface ShardingOptions {
    * Points per member on the assignment ring. Default 128. A member holds at most this many
    * runs of ranges, so its `shardSelector` has at most one more term (about 100 bytes each
    * of query string); more points even out the members' shares. Refused at start when the
-   * worst case passes 32 KiB (about 330).
+   * worst case passes 32 KiB (over 329).
    */
   virtualNodes?: number;
   /**
