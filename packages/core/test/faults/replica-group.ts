@@ -7,16 +7,16 @@
  * @module
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@jest/globals';
-import { V1ConfigMap } from '@kubernetes/client-node';
-import type { ApiClient } from '../../src/client/api-client.js';
+import { type KubeConfig, V1ConfigMap } from '@kubernetes/client-node';
+import { ApiClient } from '../../src/client/api-client.js';
 import { mergePatch } from '../../src/client/patch.js';
 import { assignRanges, shardRanges } from '../../src/sharding/index.js';
-import { cm, eventually, forEachLimited } from '../fixtures/helpers.js';
+import { cm, eventually, forEachLimited, newNamespace } from '../fixtures/helpers.js';
 import { findOverlap, type Span, type SpanLine, spansOf } from './spans.js';
 
 const script = fileURLToPath(new URL('../fixtures/sharded-replica.mjs', import.meta.url));
@@ -66,7 +66,29 @@ export function report(scenario: string, figures: Record<string, unknown>): void
 export class ReplicaGroup {
   readonly replicas = new Map<string, Replica>();
 
-  constructor(private readonly options: ReplicaGroupOptions) {}
+  constructor(readonly options: ReplicaGroupOptions) {}
+
+  /**
+   * A new namespace `<prefix>-…` holding `count` ConfigMaps `cm-0000`, … (labelled
+   * `suite=replicas`, `data.v` 1), a spans folder with the kubeconfig file in it, and the
+   * group over them; `dispose` kills the replicas and removes the folder.
+   */
+  static async create(kubeConfig: KubeConfig, prefix: string, count: number): Promise<ReplicaGroup> {
+    const api = new ApiClient({ kubeConfig });
+    const namespace = await newNamespace(api, prefix);
+    const spansDir = mkdtempSync(join(tmpdir(), `operant-shard-${prefix}-`));
+    const kubeconfigFile = join(spansDir, 'kubeconfig');
+    writeFileSync(kubeconfigFile, kubeConfig.exportConfig());
+    const names = Array.from({ length: count }, (_, i) => `cm-${String(i).padStart(4, '0')}`);
+    await forEachLimited(names, 32, (name) => api.create(cm(namespace, name, { v: '1' }, { suite: 'replicas' })));
+    return new ReplicaGroup({ api, namespace, kubeconfigFile, spansDir, count });
+  }
+
+  /** `namespace/name` of every object the replicas share. */
+  keys(): string[] {
+    const { namespace, count } = this.options;
+    return Array.from({ length: count }, (_, i) => `${namespace}/cm-${String(i).padStart(4, '0')}`);
+  }
 
   /** Starts a replica; `env` adds to the fixture's environment (e.g. `RANGES`). */
   start(identity: string, env: Record<string, string> = {}): Replica {
@@ -185,12 +207,13 @@ export class ReplicaGroup {
     });
   }
 
-  /** Kills every replica (a stopped one is continued first) and waits for them to exit. */
-  async stopAll(): Promise<void> {
+  /** Kills every replica (a stopped one is continued first), waits for them to exit, and removes the spans folder. */
+  async dispose(): Promise<void> {
     for (const r of this.replicas.values()) {
       if (r.child.signalCode === 'SIGSTOP') r.child.kill('SIGCONT');
       r.child.kill('SIGKILL');
       await r.exited;
     }
+    rmSync(this.options.spansDir, { recursive: true, force: true });
   }
 }

@@ -17,14 +17,10 @@
  * reconciled, each member's selector in bytes of query string) are printed as
  * `[faults] sharding …` lines and appended to the fault figures file.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
-import { ApiClient } from '../../src/client/api-client.js';
 import { assignRanges, shardRanges, shardSelector } from '../../src/sharding/index.js';
-import { cm, eventually, forEachLimited, newNamespace } from '../fixtures/helpers.js';
+import { eventually } from '../fixtures/helpers.js';
 import { type Replica, ReplicaGroup, report, type Stats } from './replica-group.js';
 
 const COUNT = 600;
@@ -34,9 +30,6 @@ const DEFAULT = { RANGES: 'default' };
 const options = {};
 describeOrSkip('fault: sharded replicas at the default ranges', ownControlPlaneSkipReason(options), () => {
   const env = useControlPlane(options);
-  let api: ApiClient;
-  let ns: string;
-  let spansDir: string;
   let group: ReplicaGroup;
   let keys: string[] = [];
 
@@ -83,21 +76,11 @@ describeOrSkip('fault: sharded replicas at the default ranges', ownControlPlaneS
   }
 
   beforeAll(async () => {
-    api = new ApiClient({ kubeConfig: env.kubeConfig() });
-    ns = await newNamespace(api, 'defaults');
-    spansDir = mkdtempSync(join(tmpdir(), 'operant-shard-defaults-'));
-    const kubeconfigFile = join(spansDir, 'kubeconfig');
-    writeFileSync(kubeconfigFile, env.kubeConfig().exportConfig());
-    group = new ReplicaGroup({ api, namespace: ns, kubeconfigFile, spansDir, count: COUNT });
-    const names = Array.from({ length: COUNT }, (_, i) => `cm-${String(i).padStart(4, '0')}`);
-    await forEachLimited(names, 32, (name) => api.create(cm(ns, name, { v: '1' }, { suite: 'replicas' })));
-    keys = names.map((name) => `${ns}/${name}`);
+    group = await ReplicaGroup.create(env.kubeConfig(), 'defaults', COUNT);
+    keys = group.keys();
   }, 240_000);
 
-  afterAll(async () => {
-    await group?.stopAll();
-    rmSync(spansDir, { recursive: true, force: true });
-  });
+  afterAll(() => group?.dispose());
 
   it('three replicas converge every object, each listing its share with the shard selector', async () => {
     const three = ['r1', 'r2', 'r3'].map((id) => group.start(id, DEFAULT));

@@ -15,15 +15,11 @@
  * The figures (move time after the kill, per-replica cache sizes, moved fraction) are
  * printed as `[faults] sharding …` lines and appended to the fault figures file.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { V1ConfigMap } from '@kubernetes/client-node';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
-import { ApiClient } from '../../src/client/api-client.js';
 import { fnv1a64, rangeIndex } from '../../src/sharding/index.js';
-import { cm, eventually, forEachLimited, newNamespace } from '../fixtures/helpers.js';
+import { eventually } from '../fixtures/helpers.js';
 import { now, type Replica, ReplicaGroup, report } from './replica-group.js';
 import { findOverlap, spansOf } from './spans.js';
 
@@ -35,9 +31,6 @@ const RETRY_MS = 500;
 const options = {};
 describeOrSkip('fault: sharded replicas (several processes)', ownControlPlaneSkipReason(options), () => {
   const env = useControlPlane(options);
-  let api: ApiClient;
-  let ns: string;
-  let spansDir: string;
   let group: ReplicaGroup;
   let uidOf = new Map<string, string>(); // key → uid
 
@@ -67,22 +60,13 @@ describeOrSkip('fault: sharded replicas (several processes)', ownControlPlaneSki
   }
 
   beforeAll(async () => {
-    api = new ApiClient({ kubeConfig: env.kubeConfig() });
-    ns = await newNamespace(api, 'replicas');
-    spansDir = mkdtempSync(join(tmpdir(), 'operant-shard-spans-'));
-    const kubeconfigFile = join(spansDir, 'kubeconfig');
-    writeFileSync(kubeconfigFile, env.kubeConfig().exportConfig());
-    group = new ReplicaGroup({ api, namespace: ns, kubeconfigFile, spansDir, count: COUNT });
-    const names = Array.from({ length: COUNT }, (_, i) => `cm-${String(i).padStart(4, '0')}`);
-    await forEachLimited(names, 32, (name) => api.create(cm(ns, name, { v: '1' }, { suite: 'replicas' })));
-    const list = await api.list(V1ConfigMap, { namespace: ns, labelSelector: 'suite=replicas' });
-    uidOf = new Map(list.items.map((o) => [`${ns}/${o.metadata?.name}`, o.metadata?.uid as string]));
+    group = await ReplicaGroup.create(env.kubeConfig(), 'replicas', COUNT);
+    const { api, namespace } = group.options;
+    const list = await api.list(V1ConfigMap, { namespace, labelSelector: 'suite=replicas' });
+    uidOf = new Map(list.items.map((o) => [`${namespace}/${o.metadata?.name}`, o.metadata?.uid as string]));
   }, 240_000);
 
-  afterAll(async () => {
-    await group?.stopAll();
-    rmSync(spansDir, { recursive: true, force: true });
-  });
+  afterAll(() => group?.dispose());
 
   it('(the overlap check finds two replicas’ overlapping spans of one object, and only those)', () => {
     const span = (replica: string, key: string, start: number, end?: number) => ({ replica, key, start, end });
