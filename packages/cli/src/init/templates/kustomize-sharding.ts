@@ -17,8 +17,10 @@ export const kustomizeSharding: ScaffoldFile[] = [
 # them, each listing, watching and reconciling about 1/N (Operant's docs/sharding.md).
 # Turn it on by uncommenting \`components: [../sharding]\` in config/default/kustomization.yaml.
 # Change the replica count in manager_sharding_patch.yaml; other flags: --shard-key
-# (uid or namespace), --shard-ranges (a power of two, 4096), --shard-mode (auto, server or
-# labels); every replica must run with the same key and ranges.
+# (uid or namespace), --shard-ranges (a power of two, 4096 at most), --shard-mode (auto,
+# server or labels); every replica must run with the same key, ranges and mode: a replica
+# of another configuration is refused (it takes no range and is not ready), so roll out a
+# change of them by scaling down and up, not by a rolling update.
 apiVersion: kustomize.config.k8s.io/v1alpha1
 kind: Component
 
