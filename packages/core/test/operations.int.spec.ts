@@ -15,6 +15,7 @@ import { newLogger } from '../src/log/winston.js';
 import { ControllerManager } from '../src/manager/manager.js';
 import { resourceType } from '../src/resources/resource-type.js';
 import {
+  applyOpenCrd,
   installWidgetCrd,
   newNamespace,
   startManager,
@@ -197,20 +198,7 @@ describeWithControlPlane('operations: metrics, probes, logs', () => {
     expect((await get(`${base}/readyz?exclude=informers`)).status).toBe(200);
 
     // the kind's CRD arrives: the informer lists, syncs, and readiness passes
-    await api.apply(
-      {
-        apiVersion: 'apiextensions.k8s.io/v1',
-        kind: 'CustomResourceDefinition',
-        metadata: { name: 'laters.later.operant.test' },
-        spec: {
-          group: 'later.operant.test',
-          scope: 'Namespaced',
-          names: { kind: 'Later', plural: 'laters', singular: 'later', listKind: 'LaterList' },
-          versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object' } } }],
-        },
-      },
-      { force: true, fieldManager: 'operations-test' },
-    );
+    await applyOpenCrd(api, 'later.operant.test', 'Later', 'operations-test');
     await eventually(async () => expect((await get(`${base}/readyz`)).status).toBe(200), 60_000);
     expect(await get(`${base}/readyz?verbose`)).toEqual({
       status: 200,
@@ -220,27 +208,7 @@ describeWithControlPlane('operations: metrics, probes, logs', () => {
 
   it('fails /readyz when an informer has heard nothing for longer than informerStaleAfterMs', async () => {
     // a kind no other suite writes, so no other writer's progress brings bookmarks to this watch
-    await api.apply(
-      {
-        apiVersion: 'apiextensions.k8s.io/v1',
-        kind: 'CustomResourceDefinition',
-        metadata: { name: 'quiets.quiet.operant.test' },
-        spec: {
-          group: 'quiet.operant.test',
-          scope: 'Namespaced',
-          names: { kind: 'Quiet', plural: 'quiets', singular: 'quiet', listKind: 'QuietList' },
-          versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object' } } }],
-        },
-      },
-      { force: true, fieldManager: 'operations-test' },
-    );
-    const Quiet = resourceType({
-      group: 'quiet.operant.test',
-      version: 'v1',
-      kind: 'Quiet',
-      plural: 'quiets',
-      namespaced: true,
-    });
+    const Quiet = await applyOpenCrd(api, 'quiet.operant.test', 'Quiet', 'operations-test');
     await eventually(() => api.list(Quiet, { limit: 1 }));
     const ns = await newNamespace(api, 'stale');
     const mgr = new ControllerManager({

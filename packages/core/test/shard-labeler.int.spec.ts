@@ -37,7 +37,7 @@ import {
   shardRanges,
   shardSelector,
 } from '../src/sharding/index.js';
-import { cm, eventually, forEachLimited, newNamespace } from './fixtures/helpers.js';
+import { applyOpenCrd, cm, eventually, forEachLimited, newNamespace } from './fixtures/helpers.js';
 
 const RANGES = 16;
 const COUNT = 200;
@@ -101,27 +101,7 @@ describeOrSkip('detectShardSelector with ShardedListAndWatch on', ownControlPlan
   it('should not find it on a custom resource: the server filters one but echoes no shardInfo, so members use the label mode', async () => {
     const api = new ApiClient({ kubeConfig: env.kubeConfig() });
     const ns = await newNamespace(api, 'detect-cr');
-    await api.apply(
-      {
-        apiVersion: 'apiextensions.k8s.io/v1',
-        kind: 'CustomResourceDefinition',
-        metadata: { name: 'doohickeys.shard.operant.test' },
-        spec: {
-          group: 'shard.operant.test',
-          scope: 'Namespaced',
-          names: { kind: 'Doohickey', plural: 'doohickeys', singular: 'doohickey', listKind: 'DoohickeyList' },
-          versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object' } } }],
-        },
-      },
-      { force: true, fieldManager: 'shard-labeler-test' },
-    );
-    const Doohickey = resourceType({
-      group: 'shard.operant.test',
-      version: 'v1',
-      kind: 'Doohickey',
-      plural: 'doohickeys',
-      namespaced: true,
-    });
+    const Doohickey = await applyOpenCrd(api, 'shard.operant.test', 'Doohickey', 'shard-labeler-test');
     await eventually(() => api.list(Doohickey, { limit: 1 }));
     const names = Array.from({ length: 20 }, (_, i) => `d-${i}`);
     await forEachLimited(names, 10, (name) =>
