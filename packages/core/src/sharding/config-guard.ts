@@ -12,8 +12,9 @@
  *   own (both identities and both configurations), and counts them
  *   (`operant_shard_config_mismatch`).
  *
- * A rollout that changes the configuration is therefore a stop-the-world change for the
- * sharded controllers: the new members take over once the last old one is gone.
+ * A rollout that changes the configuration therefore cannot hand ranges over member by
+ * member: the old members keep them all, and the new ones take them once the last old one
+ * is gone.
  * @module
  */
 import type { Logger } from '../api/logger.js';
