@@ -119,9 +119,15 @@ describeOrSkip('fault: sharded replicas at the default ranges', ownControlPlaneS
       .find((l) => l.includes('shard configuration'));
     expect(line).toMatch(/"identity":"odd"/);
     expect(line).toMatch(/"otherIdentity":"r\d"/);
-    const others = await Promise.all(five.map((r) => r.stats()));
-    expect(others.map((s) => s.mismatch)).toEqual(five.map(() => 1));
-    expect(others.map((s) => s.ready)).toEqual(five.map(() => 'ok'));
+    // each of the five sees the newcomer at its own next list of the group (every retry period)
+    await eventually(
+      async () => {
+        const others = await Promise.all(five.map((r) => r.stats()));
+        expect(others.map((s) => s.mismatch)).toEqual(five.map(() => 1));
+        expect(others.map((s) => s.ready)).toEqual(five.map(() => 'ok'));
+      },
+      { timeout: 10_000, interval: 250 },
+    );
     await convergeAll('5 replicas and a refused one', '4', five);
     expect(group.spans().filter((s) => s.replica === 'odd')).toEqual([]);
     report('sharding at the defaults: a member with 1,024 ranges joins 5 with 4,096', {
