@@ -147,6 +147,7 @@ core.Controller({ for: Widget })(class WidgetController {});`);
   it.each([
     'api',
     'builder',
+    'clock',
     'controller',
     'controllerutil',
     'decorators',

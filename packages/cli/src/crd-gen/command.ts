@@ -22,7 +22,7 @@ import { verifyCrds } from './verify.js';
 
 export interface CrdGenOptions {
   out: string;
-  /** Cut descriptions to this many characters; 0 drops those taken from doc comments. */
+  /** controller-gen's `maxDescLen`: cut every schema description to this many characters; 0 removes them all. */
   maxDescLen?: number;
   /** Read descriptions from doc comments (default true). */
   docComments?: boolean;
@@ -92,12 +92,16 @@ export function crdGenCommand(): Command {
     .description('generate CustomResourceDefinition YAML from @CustomResource classes')
     .argument('<entries...>', 'modules (.ts or .js), or folders of them, that export @CustomResource classes')
     .option('-o, --out <dir>', 'output folder', 'config/crd/bases')
-    .option('--max-desc-len <n>', 'cut descriptions to n characters (0: none from doc comments)', (v) => {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 0)
-        throw new CliError('config', `--max-desc-len needs a non-negative integer, got ${v}`);
-      return n;
-    })
+    .option(
+      '--max-desc-len <n>',
+      'cut every schema description to n characters, at a sentence end or with "..." (controller-gen maxDescLen); 0 removes them all',
+      (v) => {
+        const n = Number(v);
+        if (!Number.isInteger(n) || n < 0)
+          throw new CliError('config', `--max-desc-len needs a non-negative integer, got ${v}`);
+        return n;
+      },
+    )
     .option(
       '--int-format <format>',
       'format of integers without @Format(): int32 (Go int32), int64 or none (Go int)',

@@ -4,7 +4,7 @@
  * earliest first, then `afterReady` runs once.
  * @module
  */
-import type { Clock, Timer } from './clock.js';
+import type { MonotonicClock, Timer } from '../clock/index.js';
 import { DelayHeap } from './delay-heap.js';
 
 export class DelayedAdds<K> {
@@ -13,7 +13,7 @@ export class DelayedAdds<K> {
   private timerAt = Number.POSITIVE_INFINITY;
 
   constructor(
-    private readonly clock: Clock,
+    private readonly clock: MonotonicClock,
     private readonly onReady: (key: K) => void,
     private readonly afterReady: () => void = () => undefined,
   ) {}

@@ -7,10 +7,10 @@
  * - `Workqueue`: the plain queue (client-go's rate-limiting, delaying FIFO in one structure).
  * - `defaultControllerRateLimiter()`, `itemExponentialFailureRateLimiter()`,
  *   `bucketRateLimiter()`, `maxOfRateLimiter()`: retry delays.
- * - `Clock`, `realClock`: time as a dependency (tests pass `FakeClock` from `@operant/testing/fake`).
+ * - Each takes a `MonotonicClock` from `@operant/core/clock` (tests pass `FakeClock` from
+ *   `@operant/testing/fake`).
  * @module workqueue
  */
-export { type Clock, realClock, type Timer } from './clock.js';
 export { type AddOptions, type Prioritized, PriorityQueue } from './priority-queue.js';
 export { Workqueue, type WorkqueueMetrics, type WorkqueueOptions } from './queue.js';
 export {

@@ -17,7 +17,7 @@
  * and in-flight ages as the workqueue reports them.
  * @module
  */
-import { type Clock, realClock } from './clock.js';
+import { type MonotonicClock, monotonicClock } from '../clock/index.js';
 import { DelayedAdds } from './delayed-adds.js';
 import { QueueLifecycle } from './lifecycle.js';
 import type { WorkqueueMetrics, WorkqueueOptions } from './queue.js';
@@ -53,7 +53,7 @@ interface Item<K> {
 
 export class PriorityQueue<K = string> extends QueueLifecycle<Prioritized<K>> {
   readonly name: string;
-  private readonly clock: Clock;
+  private readonly clock: MonotonicClock;
   private readonly rateLimiter: RateLimiter<K>;
   private readonly metrics: WorkqueueMetrics | undefined;
 
@@ -69,7 +69,7 @@ export class PriorityQueue<K = string> extends QueueLifecycle<Prioritized<K>> {
   constructor(options: WorkqueueOptions<K> = {}) {
     super();
     this.name = options.name ?? 'workqueue';
-    this.clock = options.clock ?? realClock;
+    this.clock = options.clock ?? monotonicClock;
     this.rateLimiter = options.rateLimiter ?? itemExponentialFailureRateLimiter<K>(5, 1_000_000);
     this.metrics = options.metrics;
     this.delayed = new DelayedAdds(

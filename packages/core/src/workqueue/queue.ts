@@ -10,7 +10,7 @@
  *   key handed out has been marked `done`.
  * @module
  */
-import { type Clock, realClock } from './clock.js';
+import { type MonotonicClock, monotonicClock } from '../clock/index.js';
 import { DelayedAdds } from './delayed-adds.js';
 import { QueueLifecycle } from './lifecycle.js';
 import { defaultControllerRateLimiter, type RateLimiter } from './rate-limiter.js';
@@ -36,7 +36,8 @@ export interface WorkqueueOptions<K> {
   name?: string;
   /** Defaults to `defaultControllerRateLimiter()`: 5 ms…1000 s per key, 10 qps / burst 100 overall. */
   rateLimiter?: RateLimiter<K>;
-  clock?: Clock;
+  /** Defaults to `monotonicClock`; tests pass `FakeClock` from `@operant/testing/fake`. */
+  clock?: MonotonicClock;
   metrics?: WorkqueueMetrics;
 }
 
@@ -44,7 +45,7 @@ const COMPACT_AT = 1024;
 
 export class Workqueue<K = string> extends QueueLifecycle<K> {
   readonly name: string;
-  private readonly clock: Clock;
+  private readonly clock: MonotonicClock;
   private readonly rateLimiter: RateLimiter<K>;
   private readonly metrics: WorkqueueMetrics | undefined;
 
@@ -59,7 +60,7 @@ export class Workqueue<K = string> extends QueueLifecycle<K> {
   constructor(options: WorkqueueOptions<K> = {}) {
     super();
     this.name = options.name ?? 'workqueue';
-    this.clock = options.clock ?? realClock;
+    this.clock = options.clock ?? monotonicClock;
     this.rateLimiter = options.rateLimiter ?? defaultControllerRateLimiter<K>(this.clock);
     this.metrics = options.metrics;
     this.delayed = new DelayedAdds(this.clock, (key) => this.add(key));

@@ -5,7 +5,7 @@
  * `defaultControllerRateLimiter()` = exponential 5 ms…1000 s combined with 10 qps / burst 100.
  * @module
  */
-import { type Clock, realClock } from './clock.js';
+import { type MonotonicClock, monotonicClock } from '../clock/index.js';
 import { TokenBucket } from './token-bucket.js';
 
 export interface RateLimiter<K = string> {
@@ -36,7 +36,11 @@ export function itemExponentialFailureRateLimiter<K = string>(baseMs = 5, maxMs 
  * A token bucket shared by all keys (`qps` tokens per second, at most `burst` stored): each
  * `when` takes a token, and waits for one when the bucket is empty (Go's `rate.Limiter.Reserve`).
  */
-export function bucketRateLimiter<K = string>(qps = 10, burst = 100, clock: Clock = realClock): RateLimiter<K> {
+export function bucketRateLimiter<K = string>(
+  qps = 10,
+  burst = 100,
+  clock: MonotonicClock = monotonicClock,
+): RateLimiter<K> {
   const bucket = new TokenBucket(qps, burst, clock);
   return {
     when: () => bucket.reserve().delayMs,
@@ -57,6 +61,6 @@ export function maxOfRateLimiter<K = string>(...limiters: RateLimiter<K>[]): Rat
 }
 
 /** controller-runtime's default: per-key 5 ms…1000 s exponential, and 10 qps with burst 100 overall. */
-export function defaultControllerRateLimiter<K = string>(clock: Clock = realClock): RateLimiter<K> {
+export function defaultControllerRateLimiter<K = string>(clock: MonotonicClock = monotonicClock): RateLimiter<K> {
   return maxOfRateLimiter<K>(itemExponentialFailureRateLimiter<K>(5, 1_000_000), bucketRateLimiter<K>(10, 100, clock));
 }

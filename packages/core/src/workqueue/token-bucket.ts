@@ -6,7 +6,7 @@
  * gives a reservation back as Go's `Reservation.Cancel` does.
  * @module
  */
-import type { Clock } from './clock.js';
+import type { MonotonicClock } from '../clock/index.js';
 
 export class TokenBucket {
   private tokens: number;
@@ -17,7 +17,7 @@ export class TokenBucket {
   constructor(
     readonly qps: number,
     readonly burst: number,
-    private readonly clock: Clock,
+    private readonly clock: MonotonicClock,
   ) {
     this.tokens = burst;
     this.last = clock.now();

@@ -1,7 +1,8 @@
 /**
  * One `@CustomResource` class → one CRD version: the root schema (`apiVersion`, `kind`,
- * `metadata` as controller-gen writes them, then the class's own fields), subresources,
- * printer columns and selectable fields, with the checks that tie them to the schema.
+ * `metadata` as controller-gen writes them, then the class's own fields, descriptions cut to
+ * `maxDescriptionLength`), subresources, printer columns and selectable fields, with the
+ * checks that tie them to the schema.
  * @module
  */
 import { checkStructural } from '../check/structural.js';
@@ -9,6 +10,7 @@ import type { CrdErrorKind } from '../errors.js';
 import type { AnyClass, ResourceMetadata } from '../metadata/types.js';
 import { canonical } from '../schema/canonical.js';
 import type { SchemaBuilder } from '../schema/object-schema.js';
+import { truncateDescriptions } from '../schema/truncate-descriptions.js';
 import type { CustomResourceDefinitionVersion, JSONSchemaProps } from '../schema/types.js';
 import { nodeAt, resolveJsonPath } from './json-path.js';
 
@@ -40,11 +42,12 @@ export interface VersionResult {
 export function buildVersion(type: AnyClass, meta: ResourceMetadata, builder: SchemaBuilder): VersionResult {
   const options = meta.options!;
   const own = builder.objectSchema(type, type.name, { skip: Object.keys(rootFields) });
-  const schema: JSONSchemaProps = canonical({
-    ...own,
-    type: 'object',
-    properties: { ...structuredClone(rootFields), ...own.properties },
-  });
+  const schema: JSONSchemaProps = canonical(
+    truncateDescriptions(
+      { ...own, type: 'object', properties: { ...structuredClone(rootFields), ...own.properties } },
+      builder.maxDescriptionLength,
+    ),
+  );
   const where = `${type.name} (${options.kind} ${options.version})`;
   const report = checkStructural(schema, type.name, { statusSubresource: meta.status });
   const errors: Problem[] = report.errors.map((message) => ({ kind: 'structural', message }));

@@ -23,7 +23,12 @@ export interface SchemaWarning {
 export interface DescriptionOptions {
   /** Doc comments by class (and property), as crd-gen reads them from the sources. */
   describe?: (type: AnyClass, property?: string) => string | undefined;
-  /** Cut descriptions to this many characters (controller-gen's `maxDescLen`); 0 drops them. */
+  /**
+   * controller-gen's `maxDescLen`: every description of each version's schema (doc comments,
+   * `@Description`, the common types', the root's `apiVersion` and `kind`) cut to this many
+   * characters, at a sentence end or a word with "..." (`truncateDescriptions`); 0 removes
+   * them all. Default: kept whole.
+   */
   maxDescriptionLength?: number;
 }
 
@@ -49,17 +54,19 @@ export class SchemaBuilder implements BuildContext {
   readonly warnings: SchemaWarning[] = [];
 
   readonly intFormat: IntFormat;
+  /** Applied by the CRD builder to each version's whole schema (`truncateDescriptions`). */
+  readonly maxDescriptionLength: number | undefined;
 
   constructor(private readonly descriptions: SchemaOptions = {}) {
     this.intFormat = descriptions.intFormat ?? 'int32';
+    this.maxDescriptionLength = descriptions.maxDescriptionLength;
   }
 
   describe(type: AnyClass, property?: string): string | undefined {
     const text = this.descriptions.describe?.(type, property)?.trim();
-    const max = this.descriptions.maxDescriptionLength;
-    if (text === undefined || text === '' || max === 0) return undefined;
-    return max !== undefined && text.length > max ? text.slice(0, max) : text;
+    return text === undefined || text === '' ? undefined : text;
   }
+
   private readonly done = new Map<AnyClass, JSONSchemaProps>();
   private readonly stack: { type: AnyClass; where: string }[] = [];
 

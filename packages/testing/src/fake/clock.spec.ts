@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import type { MonotonicClock, WallClock } from '@operant/core/clock';
 import { FakeClock } from './clock.js';
 
 describe('FakeClock', () => {
@@ -12,5 +13,19 @@ describe('FakeClock', () => {
     expect(clock.nextTimerAt()).toBe(60);
     late.cancel();
     expect(clock.nextTimerAt()).toBeUndefined();
+  });
+
+  it('is a wall clock and a monotonic clock at once', () => {
+    const clock = new FakeClock(new Date('2026-12-04T19:00:00Z'));
+    const wall = clock satisfies WallClock;
+    const monotonic = clock satisfies MonotonicClock;
+    const firedAt: string[] = [];
+    const started = monotonic.now();
+    monotonic.setTimer(() => firedAt.push(new Date(wall.now()).toISOString()), 90_000);
+    clock.advance(60_000);
+    expect(firedAt).toEqual([]);
+    clock.advance(30_000);
+    expect(firedAt).toEqual(['2026-12-04T19:01:30.000Z']);
+    expect(monotonic.now() - started).toBe(90_000);
   });
 });

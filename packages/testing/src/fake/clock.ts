@@ -1,10 +1,13 @@
 /**
- * `FakeClock`: a workqueue `Clock` that stands still until a test calls `advance(ms)`
- * (client-go's `clock/testing.FakeClock`). The reconcile harness runs its queue on one;
- * tests of anything built on core's `Workqueue` or rate limiters pass one as `clock`.
+ * `FakeClock`: a clock that stands still until a test calls `advance(ms)` (client-go's
+ * `clock/testing.FakeClock`). It is both of core's clocks at once: a `WallClock` (give it a
+ * real start, `new FakeClock(new Date('2026-01-01T00:00:00Z'))`, when the code under test
+ * reads dates) and a `MonotonicClock` (timers fire in order as it advances). The reconcile
+ * harness runs its queue on one; tests of anything built on core's `Workqueue` or rate
+ * limiters pass one as `clock`.
  * @module
  */
-import type { Clock, Timer } from '@operant/core/workqueue';
+import type { MonotonicClock, Timer, WallClock } from '@operant/core/clock';
 
 interface FakeTimer {
   at: number;
@@ -14,13 +17,14 @@ interface FakeTimer {
 }
 
 /** A clock that stands still until `advance(ms)`; timers due by then fire in time order. */
-export class FakeClock implements Clock {
+export class FakeClock implements WallClock, MonotonicClock {
   private time: number;
   private seq = 0;
   private timers: FakeTimer[] = [];
 
-  constructor(start = 0) {
-    this.time = start;
+  /** `start`: a date, or milliseconds (since the epoch, when read as a wall clock). Default 0. */
+  constructor(start: Date | number = 0) {
+    this.time = typeof start === 'number' ? start : start.getTime();
   }
 
   now(): number {

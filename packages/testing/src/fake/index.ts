@@ -8,7 +8,7 @@
  *   `withCache()` makes it refuse reads of uncached kinds as the manager's client does.
  * - `failWith(kind, match)` and `Interceptor`: inject errors.
  * - `FakeRecorder`: an EventRecorder that keeps events.
- * - `FakeClock`: a workqueue clock that moves only on `advance(ms)`.
+ * - `FakeClock`: core's wall and monotonic clocks in one, moving only on `advance(ms)`.
  * - `ReconcileHarness` / `reconcileHarness()`: run controllers (decorated or plain) against
  *   the fake client with a fake clock, until quiescent.
  *

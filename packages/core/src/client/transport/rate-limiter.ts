@@ -8,7 +8,7 @@
  * server's priority and fairness does the limiting.
  * @module
  */
-import type { Clock } from '../../workqueue/clock.js';
+import type { MonotonicClock } from '../../clock/index.js';
 import { TokenBucket } from '../../workqueue/token-bucket.js';
 import { ClientError } from '../errors.js';
 
@@ -24,8 +24,8 @@ export interface RateLimiter {
 /** client-go's `rest.DefaultBurst`: the burst of a client that sets `qps` but no `burst`. */
 export const DEFAULT_BURST = 10;
 
-/** Wall-clock time whose timers keep the process alive while a request waits (unlike `realClock`'s). */
-const requestClock: Clock = {
+/** A monotonic clock whose timers keep the process alive while a request waits (unlike `monotonicClock`'s). */
+const requestClock: MonotonicClock = {
   now: () => performance.now(),
   setTimer(fn, ms) {
     const handle = setTimeout(fn, Math.max(0, ms));
@@ -40,7 +40,7 @@ class BucketLimiter implements RateLimiter {
   constructor(
     readonly qps: number,
     burst: number,
-    private readonly clock: Clock,
+    private readonly clock: MonotonicClock,
   ) {
     this.bucket = new TokenBucket(qps, burst, clock);
   }
@@ -69,7 +69,11 @@ class BucketLimiter implements RateLimiter {
 }
 
 /** client-go's `flowcontrol.NewTokenBucketRateLimiter(qps, burst)`. */
-export function tokenBucketRateLimiter(qps: number, burst = DEFAULT_BURST, clock: Clock = requestClock): RateLimiter {
+export function tokenBucketRateLimiter(
+  qps: number,
+  burst = DEFAULT_BURST,
+  clock: MonotonicClock = requestClock,
+): RateLimiter {
   if (!(qps > 0) || !Number.isFinite(qps)) {
     throw new ClientError(
       'invalidArgument',
