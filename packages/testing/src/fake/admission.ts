@@ -4,14 +4,16 @@
  * `generateName`, and drops `status` of kinds with a status subresource; on update it keeps
  * the server-owned metadata, keeps `status` (main resource) or everything but `status`
  * (the status subresource), bumps `generation` when anything but `metadata` (and `status`,
- * with the subresource) changed, and refuses new finalizers on an object being deleted.
- * Names are checked in `names.ts`.
+ * with the subresource) changed, and refuses new finalizers on an object being deleted and
+ * changes of immutable fields (see `immutable-fields.ts`; names are checked in `names.ts`).
  * @module
  */
 import { randomUUID } from 'node:crypto';
 import type { KubernetesObject } from '@operant/core';
 import type { ObjectMeta } from '@operant/core/api';
 import type * as client from '@operant/core/client';
+import type { ResourceInfo } from '@operant/core/resources';
+import { immutableFieldCauses, keepAllocated } from './immutable-fields.js';
 import { type JsonObject, jsonEqual } from './json.js';
 import type { KindTraits } from './kinds.js';
 
@@ -80,6 +82,7 @@ const withoutMetadata = (obj: object) => {
  * `subresource: 'status'` keeps everything of `old` but `status`.
  */
 export function prepareUpdate(
+  info: ResourceInfo,
   traits: KindTraits,
   old: KubernetesObject,
   incoming: KubernetesObject,
@@ -108,6 +111,10 @@ export function prepareUpdate(
   }
   withNameLabel(next as KubernetesObject);
   const causes = finalizerCauses(old, next as KubernetesObject);
+  if (subresource === undefined) {
+    keepAllocated(info, old, next as KubernetesObject);
+    causes.push(...immutableFieldCauses(info, old, next as KubernetesObject));
+  }
   if (traits.generation && !jsonEqual(withoutMetadata(stored), withoutMetadata(next))) {
     (next.metadata as JsonObject).generation = ((old.metadata?.generation ?? 0) as number) + 1;
   }

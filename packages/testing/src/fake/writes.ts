@@ -301,7 +301,7 @@ export class FakeWrites {
   ): Promise<KubernetesObject> {
     const uid = uidMismatch(s.old, incoming);
     if (uid !== undefined) throw conflict(s.action, s.info, s.name, uid);
-    const { object, causes } = prepareUpdate(this.c.traits(s.info), s.old, incoming, sub);
+    const { object, causes } = prepareUpdate(s.info, this.c.traits(s.info), s.old, incoming, sub);
     if (causes.length > 0) throw invalid(s.action, s.info, s.name, causes);
     const next = await this.c.admit(s.info, object, s.action, s.old);
     const stale = this.c.tracker.owners(s.info, s.key);
