@@ -4,15 +4,16 @@
  * `generateName`, and drops `status` of kinds with a status subresource; on update it keeps
  * the server-owned metadata, keeps `status` (main resource) or everything but `status`
  * (the status subresource), bumps `generation` when anything but `metadata` (and `status`,
- * with the subresource) changed, and refuses new finalizers on an object being deleted.
- * It also checks names as the API server does.
+ * with the subresource) changed, and refuses new finalizers on an object being deleted and
+ * changes of immutable fields (see `immutable-fields.ts`; names are checked in `names.ts`).
  * @module
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { KubernetesObject } from '@operant/core';
 import type { ObjectMeta } from '@operant/core/api';
 import type * as client from '@operant/core/client';
 import type { ResourceInfo } from '@operant/core/resources';
+import { immutableFieldCauses, keepAllocated } from './immutable-fields.js';
 import { type JsonObject, jsonEqual } from './json.js';
 import type { KindTraits } from './kinds.js';
 
@@ -20,34 +21,6 @@ type StatusCause = client.StatusCause;
 
 /** RFC 3339 with seconds, as the API server writes `metav1.Time`. */
 export const timestamp = (now: Date): string => now.toISOString().replace(/\.\d{3}Z$/, 'Z');
-
-const nameChars = 'bcdfghjklmnpqrstvwxz2456789';
-const subdomain = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const label = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-/** Kinds whose names must be DNS labels, not subdomains. */
-const labelNamed = new Set(['Namespace', 'Service']);
-
-/** The problems of an object's name, as `invalid` causes. */
-export function nameCauses(info: ResourceInfo, name: string): StatusCause[] {
-  if (labelNamed.has(info.kind) && info.group === '') {
-    if (name.length <= 63 && label.test(name)) return [];
-    return [
-      {
-        reason: 'FieldValueInvalid',
-        field: 'metadata.name',
-        message: `Invalid value: "${name}": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character`,
-      },
-    ];
-  }
-  if (name.length <= 253 && subdomain.test(name)) return [];
-  return [
-    {
-      reason: 'FieldValueInvalid',
-      field: 'metadata.name',
-      message: `Invalid value: "${name}": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character`,
-    },
-  ];
-}
 
 /** The object as a create stores it; `name` is already decided (see `nameFor`). */
 export function prepareCreate(traits: KindTraits, obj: KubernetesObject, name: string, now: Date): KubernetesObject {
@@ -87,16 +60,6 @@ export function uidMismatch(old: KubernetesObject, incoming: KubernetesObject): 
   return `Precondition failed: UID in precondition: ${uid}, UID in object meta: ${old.metadata?.uid}`;
 }
 
-/** The name of a created object: its own, or `generateName` plus five random characters. */
-export function nameFor(obj: KubernetesObject): string | undefined {
-  const meta = obj.metadata ?? {};
-  if (meta.name) return meta.name;
-  if (!meta.generateName) return undefined;
-  let suffix = '';
-  for (let i = 0; i < 5; i++) suffix += nameChars[randomInt(nameChars.length)];
-  return `${meta.generateName}${suffix}`;
-}
-
 const serverMeta = [
   'name',
   'namespace',
@@ -119,6 +82,7 @@ const withoutMetadata = (obj: object) => {
  * `subresource: 'status'` keeps everything of `old` but `status`.
  */
 export function prepareUpdate(
+  info: ResourceInfo,
   traits: KindTraits,
   old: KubernetesObject,
   incoming: KubernetesObject,
@@ -147,6 +111,10 @@ export function prepareUpdate(
   }
   withNameLabel(next as KubernetesObject);
   const causes = finalizerCauses(old, next as KubernetesObject);
+  if (subresource === undefined) {
+    keepAllocated(info, old, next as KubernetesObject);
+    causes.push(...immutableFieldCauses(info, old, next as KubernetesObject));
+  }
   if (traits.generation && !jsonEqual(withoutMetadata(stored), withoutMetadata(next))) {
     (next.metadata as JsonObject).generation = ((old.metadata?.generation ?? 0) as number) + 1;
   }

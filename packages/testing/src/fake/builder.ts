@@ -19,10 +19,11 @@ import type * as cache from '@operant/core/cache';
 import { ClientError } from '@operant/core/client';
 import * as resources from '@operant/core/resources';
 import { ResourceRegistry, type ResourceType } from '@operant/core/resources';
-import { nameFor, timestamp } from './admission.js';
+import { timestamp } from './admission.js';
 import { type FakeCacheOptions, FakeClient } from './fake-client.js';
 import type { Interceptor } from './interceptor.js';
 import { toJson } from './json.js';
+import { nameFor } from './names.js';
 import { ObjectTracker } from './tracker.js';
 
 type IndexInput = { type: ResourceType; name: string; extract: cache.IndexExtractor };

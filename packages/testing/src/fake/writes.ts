@@ -11,7 +11,7 @@ import * as client from '@operant/core/client';
 import { ClientError } from '@operant/core/client';
 import * as resources from '@operant/core/resources';
 import { type ResourceInfo } from '@operant/core/resources';
-import { markDeleted, nameCauses, nameFor, prepareCreate, prepareUpdate, uidMismatch } from './admission.js';
+import { markDeleted, prepareCreate, prepareUpdate, uidMismatch } from './admission.js';
 import { applyFields, type FieldOwners, recordUpdate } from './field-owners.js';
 import {
   applyJsonPatch,
@@ -23,6 +23,7 @@ import {
   toJson,
 } from './json.js';
 import { isBuiltin } from './kinds.js';
+import { createNameCauses, nameFor } from './names.js';
 import { select } from './select.js';
 import {
   alreadyExists,
@@ -66,7 +67,7 @@ export class FakeWrites {
             },
           ]);
         }
-        const causes = nameCauses(info, name);
+        const causes = createNameCauses(info, body, name);
         if (causes.length > 0) throw invalid(action, info, name, causes);
         if (body.metadata?.resourceVersion) {
           const message = 'resourceVersion should not be set on objects to be created';
@@ -191,7 +192,7 @@ export class FakeWrites {
         if ('conflicts' in outcome) throw applyConflict(action, info, name, outcome.conflicts);
         const merged = outcome.object as KubernetesObject;
         if (live === undefined) {
-          const causes = nameCauses(info, name);
+          const causes = createNameCauses(info, merged, name);
           if (causes.length > 0) throw invalid(action, info, name, causes);
           const created = await this.c.admit(
             info,
@@ -300,7 +301,7 @@ export class FakeWrites {
   ): Promise<KubernetesObject> {
     const uid = uidMismatch(s.old, incoming);
     if (uid !== undefined) throw conflict(s.action, s.info, s.name, uid);
-    const { object, causes } = prepareUpdate(this.c.traits(s.info), s.old, incoming, sub);
+    const { object, causes } = prepareUpdate(s.info, this.c.traits(s.info), s.old, incoming, sub);
     if (causes.length > 0) throw invalid(s.action, s.info, s.name, causes);
     const next = await this.c.admit(s.info, object, s.action, s.old);
     const stale = this.c.tracker.owners(s.info, s.key);
