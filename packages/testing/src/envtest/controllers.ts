@@ -28,7 +28,7 @@ export const CONTROLLER_EFFECTS: Readonly<Record<string, string>> = {
   'daemonset-controller': 'writes the `status` of DaemonSets (no nodes, so no Pods)',
   'endpointslice-controller': 'makes EndpointSlices for Services with a selector (no endpoint is ever ready)',
   'job-controller':
-    'makes Pods for Jobs and rewrites Job `status` from them: a test that writes Job `status` meets a conflict',
+    'makes Pods for Jobs and rewrites Job `status` from them: a status the test writes conflicts or is undone',
   'cronjob-controller': 'creates Jobs from CronJobs on their schedule and writes CronJob `status`',
   'ttl-after-finished-controller': 'deletes finished Jobs once `ttlSecondsAfterFinished` has passed',
 };
