@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { KubeConfig, type V1CustomResourceDefinition } from '@kubernetes/client-node';
 import { type BinaryName, resolveBinaries } from './binaries.js';
 import { serviceAccountSigningKey, TinyCA } from './certs.js';
+import { DEFAULT_CONTROLLERS } from './controllers.js';
 import { type CrdInstallOptions, installCrds, uninstallCrds } from './crds.js';
 import { durationFromEnv } from './duration.js';
 import { EnvtestError } from './errors.js';
@@ -28,22 +29,6 @@ import { probeGet } from './probe.js';
 import { ControlPlaneProcess } from './process.js';
 import { WebhookInstall, type WebhookInstallOptions } from './webhooks.js';
 
-/** The controllers kube-controller-manager runs when enabled; enough for GC and namespaces. */
-export const DEFAULT_CONTROLLERS: readonly string[] = [
-  'garbage-collector-controller',
-  'namespace-controller',
-  'serviceaccount-controller',
-  'deployment-controller',
-  'replicaset-controller',
-  'statefulset-controller',
-  'daemonset-controller',
-  'job-controller',
-  'cronjob-controller',
-  'endpointslice-controller',
-  'ttl-after-finished-controller',
-  'root-ca-certificate-publisher-controller',
-];
-
 /**
  * The kube-apiserver feature gates every control plane starts with: the alpha
  * `ShardedListAndWatch` (the `shardSelector` of lists and watches, docs/sharding.md). A
@@ -53,7 +38,11 @@ export const DEFAULT_CONTROLLERS: readonly string[] = [
 export const DEFAULT_FEATURE_GATES = 'ShardedListAndWatch=true';
 
 export interface ControllerManagerOptions {
-  /** Controller names (`--controllers`); defaults to `DEFAULT_CONTROLLERS`. */
+  /**
+   * Controller names (`--controllers`); defaults to `DEFAULT_CONTROLLERS`. A suite that
+   * writes Deployment status itself leaves the Deployment controller out:
+   * `DEFAULT_CONTROLLERS.filter((c) => c !== 'deployment-controller')`.
+   */
   controllers?: readonly string[];
   flags?: Flags;
 }
@@ -67,7 +56,11 @@ export interface EnvironmentOptions {
   errorIfCrdPathMissing?: boolean;
   /** Delete the installed CRDs on stop (envtest's `CRDInstallOptions.CleanUpAfterUse`). */
   cleanUpCrdsAfterUse?: boolean;
-  /** Also run kube-controller-manager (garbage collector, namespace deletion, …). */
+  /**
+   * Also run kube-controller-manager, with `DEFAULT_CONTROLLERS` when `true` (garbage
+   * collector, namespace deletion, …; docs/testing.md lists them). Default false, as
+   * controller-runtime's envtest, which runs none: then nothing but the test writes status.
+   */
   controllerManager?: boolean | ControllerManagerOptions;
   /** Use the cluster of the current kubeconfig instead of starting one. Defaults to `USE_EXISTING_CLUSTER`. */
   useExistingCluster?: boolean;

@@ -11,10 +11,10 @@ export {
   ENVTEST_KUBERNETES_VERSION,
   resolveBinaries,
 } from './binaries.js';
+export { DEFAULT_CONTROLLERS } from './controllers.js';
 export { type CrdInstallOptions, installCrds, readCrds, uninstallCrds } from './crds.js';
 export {
   type ControllerManagerOptions,
-  DEFAULT_CONTROLLERS,
   DEFAULT_FEATURE_GATES,
   Environment,
   type EnvironmentOptions,

@@ -1,6 +1,7 @@
 /**
- * jest `globalSetup`: starts one control plane (with kube-controller-manager) for every
- * integration suite of the run and publishes its kubeconfig to the workers.
+ * jest `globalSetup`: starts one control plane (with kube-controller-manager running
+ * `DEFAULT_CONTROLLERS`) for every integration suite of the run and publishes its
+ * kubeconfig to the workers. A suite that needs other controllers uses `useControlPlane`.
  *
  * When the binaries are missing: with `CI=true` the run fails; elsewhere the suites that
  * use `describeWithControlPlane` are skipped and the reason is printed.

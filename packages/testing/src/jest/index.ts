@@ -50,7 +50,11 @@ export function ownControlPlaneSkipReason(options: EnvironmentOptions = {}): str
   }
 }
 
-/** Starts an `Environment` before the suite's tests and stops it after them. */
+/**
+ * Starts an `Environment` before the suite's tests and stops it after them. Like
+ * `new Environment(options)` it runs no kube-controller-manager unless `controllerManager`
+ * is given; the global setup's shared control plane runs one with `DEFAULT_CONTROLLERS`.
+ */
 export function useControlPlane(options: EnvironmentOptions = {}, startTimeoutMs = 180_000): Environment {
   const env = new Environment(options);
   beforeAll(async () => {
