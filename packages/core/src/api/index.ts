@@ -1,7 +1,8 @@
 /**
  * Contracts and types every runtime folder shares: Kubernetes objects and keys, the Logger,
  * and the small controller contracts — `Request`, `Result`, `Reconciler`, `TerminalError`,
- * events, `Predicate`, `EventHandler`, `Source`, `Runnable` — with function adapters; and the
+ * events, `Predicate`, `EventHandler`, `Source`, `Runnable` — with function adapters; times as
+ * the wire carries them (`Time`, `Wire<T>`, `parseTime`); and the
  * two big ones the builder, the wiring and the test harness depend on: `Cluster` and `Manager`.
  * @module api
  */
@@ -35,3 +36,12 @@ export {
 export type { ShardAdmission, ShardGate } from './shard-gate.js';
 export type { Source } from './source.js';
 export { isTerminalError, TerminalError } from './terminal-error.js';
+export {
+  formatMicroTime,
+  formatTime,
+  type MicroTime,
+  parseTime,
+  type Time,
+  type Wire,
+  type WireValue,
+} from './time.js';

@@ -4,7 +4,7 @@
  * Times are written as `metav1.Time` marshals them: RFC 3339 in whole seconds.
  * @module
  */
-import { metaTime } from '../client/meta-time.js';
+import { formatTime } from '../api/time.js';
 
 export interface Condition {
   type: string;
@@ -21,13 +21,13 @@ export type ConditionInput = Omit<Condition, 'lastTransitionTime'> & { lastTrans
 export function setStatusCondition(conditions: Condition[], input: ConditionInput, now: Date = new Date()): boolean {
   const existing = conditions.find((c) => c.type === input.type);
   if (existing === undefined) {
-    conditions.push({ ...input, lastTransitionTime: input.lastTransitionTime ?? metaTime(now) });
+    conditions.push({ ...input, lastTransitionTime: input.lastTransitionTime ?? formatTime(now) });
     return true;
   }
   let changed = false;
   if (existing.status !== input.status) {
     existing.status = input.status;
-    existing.lastTransitionTime = input.lastTransitionTime ?? metaTime(now);
+    existing.lastTransitionTime = input.lastTransitionTime ?? formatTime(now);
     changed = true;
   }
   for (const key of ['reason', 'message', 'observedGeneration'] as const) {

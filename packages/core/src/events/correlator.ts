@@ -9,7 +9,7 @@
  * @module
  */
 import type { KubernetesObject } from '../api/object.js';
-import { metaTime } from '../client/meta-time.js';
+import { formatTime } from '../api/time.js';
 import { eventName } from './event-name.js';
 import { type ObjectReference, referenceKey } from './object-reference.js';
 import { eventNamespace, MAX_NOTE_LENGTH, type Occurrence } from './sink.js';
@@ -97,7 +97,7 @@ export class Correlator {
 }
 
 function coreEvent(o: Occurrence, message: string): CoreV1Event {
-  const time = metaTime(o.time);
+  const time = formatTime(o.time);
   return {
     apiVersion: 'v1',
     kind: 'Event',

@@ -9,7 +9,7 @@
  * @module
  */
 import type { KubernetesObject } from '../api/object.js';
-import { microTime } from '../client/micro-time.js';
+import { formatMicroTime } from '../api/time.js';
 import { eventName } from './event-name.js';
 import type { ObjectReference } from './object-reference.js';
 import { referenceKey } from './object-reference.js';
@@ -52,7 +52,7 @@ export class SeriesCache {
     }
     known.observed = now.getTime();
     const series = known.event.series;
-    known.event.series = { count: (series?.count ?? 1) + 1, lastObservedTime: microTime(now) };
+    known.event.series = { count: (series?.count ?? 1) + 1, lastObservedTime: formatMicroTime(now) };
     if (series !== undefined) return undefined;
     known.written = 2;
     return structuredClone(known.event);
@@ -114,7 +114,7 @@ function newEvent(o: Occurrence): EventsV1Event {
     apiVersion: 'events.k8s.io/v1',
     kind: 'Event',
     metadata: { namespace: eventNamespace(o.regarding), name: eventName(o.regarding.name) },
-    eventTime: microTime(o.time),
+    eventTime: formatMicroTime(o.time),
     reportingController: o.reportingController,
     reportingInstance: o.reportingInstance,
     action: o.action,

@@ -27,10 +27,10 @@
  */
 import { hostname } from 'node:os';
 import type { Logger } from '../api/logger.js';
+import { formatMicroTime } from '../api/time.js';
 import { sleep } from '../cache/backoff.js';
 import { isConflict, isNotFound } from '../client/errors.js';
 import type { Client } from '../client/interfaces.js';
-import { microTime } from '../client/micro-time.js';
 import type { LeaderElector } from './leader-elector.js';
 import { type Lease, LeaseType } from './lease.js';
 
@@ -115,7 +115,7 @@ export class LeaseElector implements LeaderElector {
     try {
       const lease = await this.options.client.get(LeaseType, this.key, { signal });
       if (lease.spec?.holderIdentity !== this.identity) return;
-      const now = microTime(new Date());
+      const now = formatMicroTime(new Date());
       // client-go's release: no holder, a 1 s lease, renewed and acquired now
       await this.options.client.update<Lease>(
         {
@@ -199,7 +199,7 @@ export class LeaseElector implements LeaderElector {
     const spec = {
       holderIdentity: this.identity,
       leaseDurationSeconds: Math.ceil(this.leaseDurationMs / 1000),
-      renewTime: microTime(new Date()),
+      renewTime: formatMicroTime(new Date()),
     };
     let current: Lease;
     try {

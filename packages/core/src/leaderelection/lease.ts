@@ -1,9 +1,10 @@
 /**
  * A `coordination.k8s.io/v1` Lease as leader election and shard membership write it: times
- * as `metav1.MicroTime` strings (`client/micro-time.ts`), not the `Date`s of client-node's
+ * as `metav1.MicroTime` strings (`api/time.ts`), not the `Date`s of client-node's
  * `V1Lease`, which the API server refuses (it wants six fractional digits).
  * @module
  */
+import type { MicroTime } from '../api/time.js';
 import { resourceType } from '../resources/resource-type.js';
 
 export interface Lease {
@@ -19,8 +20,8 @@ export interface Lease {
   spec?: {
     holderIdentity?: string;
     leaseDurationSeconds?: number;
-    acquireTime?: string;
-    renewTime?: string;
+    acquireTime?: MicroTime;
+    renewTime?: MicroTime;
     leaseTransitions?: number;
   };
 }

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Logger } from '../api/logger.js';
-import { microTime } from '../client/micro-time.js';
+import { formatMicroTime } from '../api/time.js';
 import { type Lease, LeaseType } from '../leaderelection/lease.js';
 import { fnv1a64 } from './fnv.js';
 import { parseRuns, SHARD_CONFIG_ANNOTATION, SHARD_GROUP_LABEL, SHARD_RANGES_ANNOTATION } from './labels.js';
@@ -50,7 +50,7 @@ export interface OwnLeaseFields {
 
 /** The Lease a member writes for itself: `base` (the one it read) with its holder, timing and annotations. */
 export function ownLease(fields: OwnLeaseFields, base?: MemberLease): MemberLease {
-  const time = microTime(fields.now);
+  const time = formatMicroTime(fields.now);
   const metadata = base?.metadata ?? { namespace: fields.namespace, name: fields.name };
   return {
     ...base,
