@@ -1,13 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import type { V1Pod } from '@kubernetes/client-node';
 import { controllerutil } from '@operant/core';
+import type { Wire } from '@operant/core/api';
 import type { RedisCluster } from '../api/v1/index.js';
 import { blockedStatus, desiredStatus } from './cluster-status.js';
 
 const cluster = (size: number, status?: RedisCluster['status']): RedisCluster =>
   ({ metadata: { name: 'cache', generation: 2 }, spec: { size, image: 'redis' }, status }) as RedisCluster;
-const pod = (name: string, deleting = false): V1Pod => ({
-  metadata: { name, ...(deleting ? { deletionTimestamp: new Date() } : {}) },
+const pod = (name: string, deleting = false): Wire<V1Pod> => ({
+  metadata: { name, ...(deleting ? { deletionTimestamp: '2026-12-04T19:00:00Z' } : {}) },
 });
 
 describe('desiredStatus', () => {

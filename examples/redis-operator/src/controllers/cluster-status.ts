@@ -8,14 +8,14 @@
  */
 import type { V1Deployment, V1Pod } from '@kubernetes/client-node';
 import { controllerutil } from '@operant/core';
-import { deepCopy } from '@operant/core/api';
+import { deepCopy, type Wire } from '@operant/core/api';
 import type { RedisCluster, RedisClusterStatus } from '../api/v1/index.js';
 
 export const READY = 'Ready';
 
 export interface Observed {
-  deployment: V1Deployment | undefined;
-  pods: readonly V1Pod[];
+  deployment: Wire<V1Deployment> | undefined;
+  pods: readonly Wire<V1Pod>[];
 }
 
 /** The next status (a copy; `cluster.status` is left alone). */

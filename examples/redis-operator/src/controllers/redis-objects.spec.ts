@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { V1ConfigMap, V1Deployment, V1Secret, V1Service } from '@kubernetes/client-node';
 import { controllerutil } from '@operant/core';
-import { deepCopy } from '@operant/core/api';
+import { deepCopy, type Wire } from '@operant/core/api';
 import type { RedisCluster } from '../api/v1/index.js';
 import {
   CONFIG_HASH,
@@ -22,8 +22,8 @@ const cluster = (spec: Partial<RedisCluster['spec']> = {}): RedisCluster =>
 const hashes = { config: 'c0ffee', password: undefined };
 
 /** A Deployment as the API server returns it: ours plus defaults we never set. */
-function served(): V1Deployment {
-  const d: V1Deployment = { metadata: { namespace: 'ns', name: 'cache' } };
+function served(): Wire<V1Deployment> {
+  const d: Wire<V1Deployment> = { metadata: { namespace: 'ns', name: 'cache' } };
   mutateDeployment(cluster(), d, hashes);
   const container = d.spec?.template.spec?.containers[0];
   Object.assign(container ?? {}, { imagePullPolicy: 'IfNotPresent', terminationMessagePath: '/dev/termination-log' });
@@ -54,26 +54,26 @@ describe('mutate functions', () => {
   });
 
   it('keep the Service clusterIP the server assigned and follow the port', () => {
-    const s: V1Service = { metadata: { name: 'cache' }, spec: { clusterIP: '10.0.0.7' } };
+    const s: Wire<V1Service> = { metadata: { name: 'cache' }, spec: { clusterIP: '10.0.0.7' } };
     mutateService(cluster({ port: 7000 }), s);
     expect(s.spec).toMatchObject({ clusterIP: '10.0.0.7', ports: [{ name: 'redis', port: 7000, targetPort: 7000 }] });
   });
 
   it('write the registry record with the cluster address', () => {
-    const record: V1ConfigMap = {};
+    const record: Wire<V1ConfigMap> = {};
     mutateRegistryRecord(cluster(), record);
     expect(record.data).toEqual({ namespace: 'ns', name: 'cache', address: 'cache.ns.svc:6379' });
   });
 
   it('hash ConfigMaps by content, whatever their order', () => {
-    const a: V1ConfigMap = { metadata: { name: 'a' }, data: { x: '1' } };
-    const b: V1ConfigMap = { metadata: { name: 'b' }, data: { y: '2' } };
+    const a: Wire<V1ConfigMap> = { metadata: { name: 'a' }, data: { x: '1' } };
+    const b: Wire<V1ConfigMap> = { metadata: { name: 'b' }, data: { y: '2' } };
     expect(configHash([a, b])).toBe(configHash([b, a]));
     expect(configHash([a, b])).not.toBe(configHash([a, { ...b, data: { y: '3' } }]));
   });
 
   it('fingerprint a password so that a guess cannot be checked offline', () => {
-    const secret = (uid: string, password: string, labels?: Record<string, string>): V1Secret => ({
+    const secret = (uid: string, password: string, labels?: Record<string, string>): Wire<V1Secret> => ({
       metadata: { name: 'auth', uid, labels },
       data: { password: Buffer.from(password).toString('base64') },
     });

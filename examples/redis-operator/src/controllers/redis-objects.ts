@@ -7,6 +7,7 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { V1ConfigMap, V1Container, V1Deployment, V1Secret, V1Service } from '@kubernetes/client-node';
+import type { Wire } from '@operant/core/api';
 import type { RedisCluster } from '../api/v1/index.js';
 
 export const DEFAULT_PORT = 6379;
@@ -48,7 +49,7 @@ export function hashOf(
   return hash.digest('hex').slice(0, 16);
 }
 
-export const configHash = (configMaps: readonly V1ConfigMap[]): string =>
+export const configHash = (configMaps: readonly Wire<V1ConfigMap>[]): string =>
   hashOf(configMaps.map((cm) => ({ name: cm.metadata?.name ?? '', data: cm.data })));
 
 /**
@@ -58,14 +59,14 @@ export const configHash = (configMaps: readonly V1ConfigMap[]): string =>
  * a time; this one cannot. It changes when the data changes or the Secret is recreated, and
  * not when only its labels or annotations do (as its resourceVersion would).
  */
-export const secretHash = (secret: V1Secret): string =>
+export const secretHash = (secret: Wire<V1Secret>): string =>
   hashOf([{ name: secret.metadata?.name ?? '', data: secret.data }], secret.metadata?.uid ?? '');
 
 function mergeInto(target: Record<string, string> | undefined, values: Record<string, string>) {
   return { ...target, ...values };
 }
 
-export function mutateService(cluster: RedisCluster, service: V1Service): void {
+export function mutateService(cluster: RedisCluster, service: Wire<V1Service>): void {
   service.metadata = { ...service.metadata, labels: mergeInto(service.metadata?.labels, labelsOf(cluster)) };
   const port = portOf(cluster);
   service.spec = {
@@ -75,7 +76,7 @@ export function mutateService(cluster: RedisCluster, service: V1Service): void {
   };
 }
 
-function mutateContainer(cluster: RedisCluster, container: V1Container): void {
+function mutateContainer(cluster: RedisCluster, container: Wire<V1Container>): void {
   const port = portOf(cluster);
   const secret = cluster.spec.passwordSecret;
   container.image = cluster.spec.image;
@@ -94,7 +95,7 @@ export interface TemplateHashes {
   password: string | undefined;
 }
 
-export function mutateDeployment(cluster: RedisCluster, deployment: V1Deployment, hashes: TemplateHashes): void {
+export function mutateDeployment(cluster: RedisCluster, deployment: Wire<V1Deployment>, hashes: TemplateHashes): void {
   deployment.metadata = { ...deployment.metadata, labels: mergeInto(deployment.metadata?.labels, labelsOf(cluster)) };
   deployment.spec ??= { selector: { matchLabels: selectorOf(cluster) }, template: {} };
   const spec = deployment.spec;
@@ -117,7 +118,7 @@ export function mutateDeployment(cluster: RedisCluster, deployment: V1Deployment
 }
 
 /** The registry record of a cluster: where to reach it, for clients in other namespaces. */
-export function mutateRegistryRecord(cluster: RedisCluster, record: V1ConfigMap): void {
+export function mutateRegistryRecord(cluster: RedisCluster, record: Wire<V1ConfigMap>): void {
   const { namespace = '', name = '' } = cluster.metadata ?? {};
   record.metadata = {
     ...record.metadata,

@@ -24,7 +24,7 @@ import {
   type Request,
   Watches,
 } from '@operant/core';
-import { deepCopy } from '@operant/core/api';
+import { deepCopy, type Wire } from '@operant/core/api';
 import { Cache } from '@operant/core/cache';
 import { mergePatch } from '@operant/core/client';
 import { Channel } from '@operant/core/decorators';
@@ -83,14 +83,14 @@ export class RedisClusterReconciler {
 
   /** A ConfigMap labelled `redis-cluster=<name>` configures that cluster. */
   @Watches(ConfigMap, { predicates: [labelled] })
-  clusterOfConfigMap(configMap: V1ConfigMap): Request[] {
+  clusterOfConfigMap(configMap: Wire<V1ConfigMap>): Request[] {
     const name = configMap.metadata?.labels?.[CLUSTER_LABEL];
     return name ? [{ namespace: configMap.metadata?.namespace ?? '', name }] : [];
   }
 
   /** Every RedisCluster whose `spec.passwordSecret` names this Secret (through the cache index). */
   @Watches(Secret)
-  async clustersUsingSecret(secret: V1Secret): Promise<Request[]> {
+  async clustersUsingSecret(secret: Wire<V1Secret>): Promise<Request[]> {
     const namespace = secret.metadata?.namespace ?? '';
     const { items } = await this.client.list(RedisCluster, {
       namespace,
@@ -101,7 +101,7 @@ export class RedisClusterReconciler {
 
   /** Node pods (created by the Deployment's ReplicaSet) feed `status.nodes`. */
   @Watches(Pod, { predicates: [managed] })
-  clusterOfPod(pod: V1Pod): Request[] {
+  clusterOfPod(pod: Wire<V1Pod>): Request[] {
     const name = pod.metadata?.labels?.['app.kubernetes.io/instance'];
     return name ? [{ namespace: pod.metadata?.namespace ?? '', name }] : [];
   }

@@ -7,6 +7,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { V1Deployment } from '@kubernetes/client-node';
 import { CustomObject, CustomResource } from '@operant/crd';
+import type { Wire } from '../api/time.js';
 import { withControllerReference } from '../controllerutil/apply.js';
 import { ConfigMap, Deployment, Namespace } from '../resources/kinds.js';
 import { type ApplyConfiguration, applyConfiguration } from './apply-configuration.js';
@@ -30,7 +31,7 @@ export function compiles(client: Client): Array<Promise<unknown>> {
   const identity = { apiVersion: 'apply.operant.test/v1', kind: 'Sprocket', metadata: { name: 's', namespace: 'ns' } };
   const typed: ApplyConfiguration<Sprocket> = { ...identity, spec: { ports: [{ port: 80 }] } };
   const fromClass: Promise<Sprocket> = client.apply(applyConfiguration(Sprocket, { metadata: { name: 's' } }));
-  const fromToken: Promise<V1Deployment> = client.apply(
+  const fromToken: Promise<Wire<V1Deployment>> = client.apply(
     applyConfiguration(Deployment, {
       metadata: { name: 'd', namespace: 'ns', labels: { app: 'd' } },
       spec: { replicas: 2, template: { spec: { containers: [{ name: 'main', image: 'busybox:1' }] } } },

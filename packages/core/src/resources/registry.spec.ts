@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { CoreV1Event, EventsV1Event, V1ConfigMap, V1Deployment } from '@kubernetes/client-node';
+import type { Wire } from '../api/time.js';
 import { builtinKinds, supportsStrategicMerge } from './builtins.js';
 import { crdResolver } from './crd-adapter.js';
 import { ConfigMap, Deployment, Event, EventsV1Event as EventsEvent, Pod } from './kinds.js';
@@ -48,7 +49,7 @@ describe('ResourceRegistry', () => {
 
   it('should type a token by the object it reads and writes', () => {
     const deployment: ObjectOf<typeof Deployment> = { spec: { selector: {}, template: {} } };
-    const typed: V1Deployment = deployment; // a compile-time check: the token carries V1Deployment
+    const typed: Wire<V1Deployment> = deployment; // a compile-time check: the token carries V1Deployment as the wire does
     expect(typed.spec?.selector).toEqual({});
     expect(Object.isFrozen(Deployment)).toBe(true);
   });
