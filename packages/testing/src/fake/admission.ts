@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { KubernetesObject } from '@operant/core';
-import type { ObjectMeta } from '@operant/core/api';
+import { formatTime, type ObjectMeta } from '@operant/core/api';
 import type * as client from '@operant/core/client';
 import type { ResourceInfo } from '@operant/core/resources';
 import { immutableFieldCauses, keepAllocated } from './immutable-fields.js';
@@ -18,9 +18,6 @@ import { type JsonObject, jsonEqual } from './json.js';
 import type { KindTraits } from './kinds.js';
 
 type StatusCause = client.StatusCause;
-
-/** RFC 3339 with seconds, as the API server writes `metav1.Time`. */
-export const timestamp = (now: Date): string => now.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** The object as a create stores it; `name` is already decided (see `nameFor`). */
 export function prepareCreate(traits: KindTraits, obj: KubernetesObject, name: string, now: Date): KubernetesObject {
@@ -36,7 +33,7 @@ export function prepareCreate(traits: KindTraits, obj: KubernetesObject, name: s
     ...meta,
     name,
     uid: randomUUID(),
-    creationTimestamp: timestamp(now),
+    creationTimestamp: formatTime(now),
     generation: traits.generation ? 1 : undefined,
     resourceVersion: undefined,
   };
@@ -142,7 +139,7 @@ export function markDeleted(old: KubernetesObject, now: Date): KubernetesObject 
     ...structuredClone(old),
     metadata: {
       ...structuredClone(meta),
-      deletionTimestamp: timestamp(now),
+      deletionTimestamp: formatTime(now),
       deletionGracePeriodSeconds: 0,
       generation: meta.generation !== undefined && meta.generation > 0 ? meta.generation + 1 : meta.generation,
     } as ObjectMeta,

@@ -14,12 +14,11 @@
  * @module
  */
 import { type KubernetesObject } from '@operant/core';
-import { type ObjectMeta, objectKey } from '@operant/core/api';
+import { formatTime, type ObjectMeta, objectKey } from '@operant/core/api';
 import type * as cache from '@operant/core/cache';
 import { ClientError } from '@operant/core/client';
 import * as resources from '@operant/core/resources';
 import { ResourceRegistry, type ResourceType } from '@operant/core/resources';
-import { timestamp } from './admission.js';
 import { type FakeCacheOptions, FakeClient } from './fake-client.js';
 import type { Interceptor } from './interceptor.js';
 import { toJson } from './json.js';
@@ -150,7 +149,7 @@ export class FakeClientBuilder {
     meta.name = nameFor(body);
     if (!info.namespaced) meta.namespace = undefined;
     meta.uid ??= crypto.randomUUID();
-    meta.creationTimestamp ??= timestamp(this.now());
+    meta.creationTimestamp ??= formatTime(this.now());
     if (client.traits(info).generation) meta.generation ??= 1;
     body.metadata = meta;
     if (client.tracker.get(info, objectKey(body)) !== undefined) {
