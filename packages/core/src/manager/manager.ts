@@ -447,10 +447,10 @@ export class ControllerManager implements Manager {
       if (!this.groups?.elected) election.stop.abort();
     };
     leaders.stop.signal.addEventListener('abort', stopCampaign, { once: true });
-    let cutShort!: () => void;
-    const lostLeadership = new Promise<void>((resolve) => {
-      cutShort = resolve;
-    });
+    // the fence aborts when the leadership is lost: no graceful period from then on
+    const lostLeadership = new Promise<void>((resolve) =>
+      this.fence.signal.addEventListener('abort', () => resolve(), { once: true }),
+    );
     // stopped last, as controller-runtime stops its recorder provider: writes the pending series counts
     const events: Group = { stop: new AbortController(), running: [] };
     this.run(events, this.events, failure);
@@ -470,7 +470,6 @@ export class ControllerManager implements Manager {
       for (const r of this.runnables) if (needsLeaderElection(r)) this.warmup(leaders, r, failure);
       await this.leaderElector?.elect(election.stop.signal, (err) => {
         this.fence.abort(err);
-        cutShort();
         failure(err);
       });
       if (signal.aborted || failed !== undefined) return;

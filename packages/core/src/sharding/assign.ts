@@ -41,9 +41,12 @@ function mix64(value: bigint): bigint {
 const pointHashes: bigint[] = [];
 const pointHash = (point: number): bigint => (pointHashes[point] ??= fnv1a64(String(point)));
 
+/** The hash of point `point` of the member whose FNV-1a 64 is `memberHash`. */
+const pointOf = (memberHash: bigint, point: number): bigint => mix64(memberHash ^ pointHash(point));
+
 /** The hash of point `point` of `member` on the ring; its position is the range this hash falls in. */
 export function ringPoint(member: string, point: number): bigint {
-  return mix64(fnv1a64(member) ^ pointHash(point));
+  return pointOf(fnv1a64(member), point);
 }
 
 interface Point {
@@ -58,7 +61,7 @@ function ringPoints(names: readonly string[], count: number, virtualNodes: numbe
   for (const member of names) {
     const memberHash = fnv1a64(member);
     for (let j = 0; j < virtualNodes; j++) {
-      const hash = mix64(memberHash ^ pointHash(j));
+      const hash = pointOf(memberHash, j);
       points.push({ hash, member, position: rangeIndex(hash, count) });
     }
   }

@@ -20,10 +20,14 @@ export function queryBytes(name: string, value: string): number {
   return new URLSearchParams({ [name]: value }).toString().length;
 }
 
+/** The most terms a member's `shardSelector` can have: one per run it holds, and runs are apart. */
+const mostTerms = (count: number, virtualNodes: number): number =>
+  Math.min(virtualNodes + 1, Math.max(1, Math.floor(count / 2)));
+
 /** The longest `shardSelector` a member can send: as many terms as it can hold runs, the last ending at 2^64. */
 export function worstShardSelectorBytes(key: ShardKey, count: number, virtualNodes: number): number {
   const all = shardRanges(count);
-  const terms = Math.min(virtualNodes + 1, Math.max(1, Math.floor(count / 2)));
+  const terms = mostTerms(count, virtualNodes);
   const runs = Array.from({ length: terms }, (_, i) => (i === terms - 1 ? count - 1 : 2 * i));
   return queryBytes(
     'shardSelector',
@@ -54,7 +58,7 @@ export function selectorBoundViolation({ key, ranges, virtualNodes, mode }: Sele
     if (bytes > MAX_SELECTOR_BYTES) {
       return (
         `sharding.virtualNodes ${virtualNodes} lets a member's shardSelector reach ${bytes} bytes of query string ` +
-        `(${Math.min(virtualNodes + 1, Math.floor(ranges / 2))} terms), over the bound of ${MAX_SELECTOR_BYTES}; ` +
+        `(${mostTerms(ranges, virtualNodes)} terms), over the bound of ${MAX_SELECTOR_BYTES}; ` +
         `use at most ${mostVirtualNodes(key, ranges, virtualNodes)}`
       );
     }
