@@ -221,7 +221,7 @@ export class ShardMembership {
     try {
       await this.options.client.delete(own, {
         preconditions: { resourceVersion: own.metadata?.resourceVersion },
-        signal: AbortSignal.timeout(this.renewDeadlineMs),
+        signal: this.within(this.renewDeadlineMs),
       });
       this.log.info('released the shard member Lease');
     } catch (err) {
