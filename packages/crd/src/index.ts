@@ -5,7 +5,8 @@
  *   `@PrintColumn`, `@SelectableField`, `@StorageVersion`, `@Served`, `@DeprecatedVersion`,
  *   `@CrdMetadata`; the base class `CustomObject<Spec, Status>`.
  * - Field decorators for what class-validator cannot say (`@Field`, `@ArrayOf`, `@MapOf`,
- *   `@Default`, `@XValidation`, `@ListType`, …) and one-of class decorators
+ *   `@Default`, `@XValidation`, `@ListType`, …), and `@KubernetesType` for a field of a
+ *   Kubernetes API type (`core/v1.PodTemplateSpec`, `[]core/v1.Container`) and one-of class decorators
  *   (`@ExactlyOneOf`, `@AtMostOneOf`, `@AtLeastOneOf`), named after kubebuilder's markers.
  * - Common types as Go operators get them from apimachinery and core/v1: `Condition`
  *   (metav1.Condition), `ObjectReference`, `LocalObjectReference`, `TypedLocalObjectReference`.
@@ -57,6 +58,7 @@ export {
   EmbeddedResource,
   Field,
   IntOrString,
+  KubernetesType,
   MapOf,
   PreserveUnknownFields,
   Quantity,
@@ -71,6 +73,7 @@ export { ListMapKey, ListType, MapType } from './decorators/topology.decorator.j
 export { DeprecatedVersion, Served, StorageVersion } from './decorators/version.decorator.js';
 export { Immutable, XValidation, type XValidationOptions } from './decorators/x-validation.decorator.js';
 export { CrdError, type CrdErrorKind } from './errors.js';
+export type { KubernetesTypeExpression, KubernetesTypeName } from './k8s/expression.js';
 export { getResourceMetadata } from './metadata/storage.js';
 export type {
   AnyClass,

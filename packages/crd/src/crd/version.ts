@@ -14,16 +14,17 @@ import { truncateDescriptions } from '../schema/truncate-descriptions.js';
 import type { CustomResourceDefinitionVersion, JSONSchemaProps } from '../schema/types.js';
 import { nodeAt, resolveJsonPath } from './json-path.js';
 
+/** The root's fields, as controller-gen writes them (metav1.TypeMeta's doc comments, line breaks kept). */
 const rootFields = {
   apiVersion: {
     type: 'string',
     description:
-      'APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources',
+      'APIVersion defines the versioned schema of this representation of an object.\nServers should convert recognized schemas to the latest internal value, and\nmay reject unrecognized values.\nMore info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources',
   },
   kind: {
     type: 'string',
     description:
-      'Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds',
+      'Kind is a string value representing the REST resource this object represents.\nServers may infer this from the endpoint the client submits requests to.\nCannot be updated.\nIn CamelCase.\nMore info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds',
   },
   metadata: { type: 'object' },
 } satisfies Record<string, JSONSchemaProps>;

@@ -2,7 +2,8 @@
  * Decorators that declare a property's shape where `design:type` cannot:
  * `@Field()` (a property with no class-validator decorator, typed by `design:type`),
  * `@ArrayOf(() => T)`, `@MapOf(() => T)`, `@IntOrString()`, `@Quantity()`,
- * `@PreserveUnknownFields()`, `@EmbeddedResource()` and `@RawSchema(schema)`.
+ * `@PreserveUnknownFields()`, `@EmbeddedResource()`, `@RawSchema(schema)` and
+ * `@KubernetesType('core/v1.PodTemplateSpec')`.
  *
  * `@ArrayOf` and `@MapOf` of a class also apply class-transformer's `@Type`, so
  * `toInstance()` builds instances of the element class for class-validator to check.
@@ -10,6 +11,7 @@
  */
 import { Type } from 'class-transformer';
 import { Allow } from 'class-validator';
+import type { KubernetesTypeExpression } from '../k8s/expression.js';
 import { addTypeFragment } from '../metadata/storage.js';
 import type { AnyClass, TypeThunk } from '../metadata/types.js';
 import type { JSONSchemaProps } from '../schema/types.js';
@@ -104,5 +106,24 @@ export function RawSchema(schema: JSONSchemaProps): PropertyDecorator {
       throw invalid('@RawSchema', target, property, 'expected a schema object');
     }
     recordShape(target, property, { decorator: '@RawSchema', schema: structuredClone(schema) });
+  };
+}
+
+/**
+ * A field of a Kubernetes API type, named as the Go field declares it:
+ * `@KubernetesType('core/v1.PodTemplateSpec')`, `@KubernetesType('[]core/v1.Container')`,
+ * `@KubernetesType('map[string]resource.Quantity')`. crd-gen writes the schema
+ * controller-gen writes for that Go field (generated from the k8s.io/api sources of the
+ * envtest version), and `validate()` checks it. Type the property with client-node's
+ * interface (`V1PodTemplateSpec`) or the `Wire<…>` of it. The decorator records the name;
+ * only the schema builder reads the schemas, so a manager that reconciles never loads them.
+ */
+export function KubernetesType(type: KubernetesTypeExpression): PropertyDecorator {
+  return (target, property) => {
+    if (typeof type !== 'string' || (type as string) === '') {
+      throw invalid('@KubernetesType', target, property, "expected a type name such as 'core/v1.PodTemplateSpec'");
+    }
+    recordShape(target, property, { decorator: '@KubernetesType', type });
+    Allow()(target, property as string);
   };
 }

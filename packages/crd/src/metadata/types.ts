@@ -59,7 +59,8 @@ export type FieldShape =
   | { decorator: '@Quantity' }
   | { decorator: '@PreserveUnknownFields' }
   | { decorator: '@EmbeddedResource' }
-  | { decorator: '@RawSchema'; schema: JSONSchemaProps };
+  | { decorator: '@RawSchema'; schema: JSONSchemaProps }
+  | { decorator: '@KubernetesType'; type: string };
 
 /** What a fragment's keywords need the node's type to be. */
 export type TypeRequirement = 'number' | 'string' | 'array' | 'object' | 'any';

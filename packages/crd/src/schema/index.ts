@@ -12,6 +12,8 @@
  */
 export { checkStructural, type StructuralOptions, type StructuralReport } from '../check/structural.js';
 export { type BuildCrdsOptions, type BuildCrdsResult, buildCrd, buildCrds } from '../crd/build-crds.js';
+export type { KubernetesTypesData } from '../k8s/data.js';
+export { isKubernetesTypeName, kubernetesTypeSchema } from '../k8s/flatten.js';
 export { MAX_DEPTH, MAX_VALUES } from '../validate/bounds.js';
 export type { SkippedRule } from '../validate/cel.js';
 export type { ValidationIssue } from '../validate/issues.js';

@@ -1,6 +1,6 @@
 /**
  * One property → one schema node. Sources, in order: the Operant shape decorator
- * (`@ArrayOf`, `@MapOf`, `@IntOrString`, …), class-transformer's `@Type`, then
+ * (`@ArrayOf`, `@MapOf`, `@IntOrString`, `@KubernetesType`, …), class-transformer's `@Type`, then
  * `design:type`; class-validator decorators then state types and add keywords (to the
  * node, or with `{ each: true }` to its items or values); Operant keyword decorators last.
  * @module
@@ -9,6 +9,7 @@
 import { OPERANT_CONSTRAINT_PREFIX } from '../decorators/bounds.decorator.js';
 import { CrdError } from '../errors.js';
 import { transformerType } from '../internal/class-transformer.js';
+import { kubernetesTypeSchema } from '../k8s/flatten.js';
 import type { AnyClass, FieldMetadata, FieldShape, SchemaFragment } from '../metadata/types.js';
 import {
   isCustomMeta,
@@ -138,6 +139,8 @@ function shapeSchema(
   switch (shape?.decorator) {
     case '@RawSchema':
       return structuredClone(shape.schema);
+    case '@KubernetesType':
+      return kubernetesTypeSchema(shape.type, where);
     case '@IntOrString':
       return intOrStringSchema();
     case '@Quantity':
@@ -199,7 +202,8 @@ export function propertySchema(input: PropertyInput, ctx: BuildContext): Propert
   for (const f of input.field?.fragments ?? []) {
     applyFragments(f.each ? (element as JSONSchemaProps) : node, [f], f.each ? `${where}[]` : where);
   }
-  if (input.field?.shape?.decorator !== '@RawSchema' && ctx.intFormat !== 'none') {
+  const given = input.field?.shape?.decorator === '@RawSchema' || input.field?.shape?.decorator === '@KubernetesType';
+  if (!given && ctx.intFormat !== 'none') {
     for (const n of [node, element]) {
       if (typeof n === 'object' && n.type === 'integer' && n.format === undefined) n.format = ctx.intFormat;
     }
@@ -211,7 +215,7 @@ export function propertySchema(input: PropertyInput, ctx: BuildContext): Propert
     );
   }
   const validations = input.validations;
-  if ((isClassNode(node) || isClassNode(element)) && input.field?.shape?.decorator !== '@RawSchema') {
+  if ((isClassNode(node) || isClassNode(element)) && !given) {
     if (!validations.some(isNestedMeta)) {
       throw new CrdError(
         'unsupportedDecorator',
