@@ -4,8 +4,10 @@
  * checks only decorated values, not map values or `@Field()`s), int-or-string values (an integer or a
  * string, and a string matches `pattern`/`maxLength`/`minLength`: Quantity), the integer
  * ranges of `format: int32`/`int64`, string `format`s as kube-openapi checks them
- * (formats.ts), set and map list uniqueness (list-type.ts) and embedded resources
- * (embedded.ts).
+ * (formats.ts), set and map list uniqueness (list-type.ts), embedded resources
+ * (embedded.ts), and the keywords (`enum`, `pattern`, bounds) of every node, which
+ * `validate()` keeps where class-validator did not check the node (a `@KubernetesType`
+ * field's whole schema).
  *
  * The result keeps the three kinds apart because the API server ratchets them differently
  * on update (ratchet.ts). `formatPaths` names the fields whose format was checked here, so `validate()` can drop
@@ -22,6 +24,12 @@ import { listTypeIssues } from './list-type.js';
 export interface SchemaCheckResult {
   /** Issues of kube-openapi's schema validation (ratcheted on update). */
   issues: ValidationIssue[];
+  /**
+   * `enum`, `pattern`, length, range, item and property bounds: also what class-validator's
+   * decorators check on class fields, so `validate()` keeps these only where class-validator
+   * said nothing (a `@KubernetesType` field, a `@RawSchema`, a map value). Ratcheted on update.
+   */
+  keywords: ValidationIssue[];
   /** Set and map duplicates (checked on update only when the old object has none). */
   lists: ValidationIssue[];
   /** Embedded resources' apiVersion, kind and metadata (never ratcheted). */
@@ -108,11 +116,96 @@ function typeIssue(value: unknown, schema: JSONSchemaProps, path: string): Valid
   return { path, constraint: 'type', message: `${path} in body must be of type ${schema.type}: "${actual}"` };
 }
 
+const quoted = (v: unknown) => JSON.stringify(v);
+const issue = (path: string, constraint: string, message: string): ValidationIssue => ({
+  path,
+  constraint,
+  message: `${path}: ${message}`,
+});
+
+/** kube-openapi's keyword checks of one node, with its messages. */
+function keywordIssues(value: unknown, schema: JSONSchemaProps, path: string): ValidationIssue[] {
+  const out: ValidationIssue[] = [];
+  if (schema.enum !== undefined && !schema.enum.some((e) => sameJson(e, value))) {
+    out.push(
+      issue(
+        path,
+        'enum',
+        `Unsupported value: ${quoted(value)}: supported values: ${schema.enum.map(quoted).join(', ')}`,
+      ),
+    );
+  }
+  if (typeof value === 'string') {
+    if (schema.pattern !== undefined && compiled(schema.pattern)?.test(value) === false) {
+      out.push(issue(path, 'pattern', `Invalid value: ${quoted(value)}: should match '${schema.pattern}'`));
+    }
+    if (schema.maxLength !== undefined && runes(value) > schema.maxLength) {
+      out.push(issue(path, 'maxLength', `Too long: may not be more than ${schema.maxLength} bytes`));
+    }
+    if (schema.minLength !== undefined && runes(value) < schema.minLength) {
+      out.push(
+        issue(path, 'minLength', `Invalid value: ${quoted(value)}: should be at least ${schema.minLength} chars long`),
+      );
+    }
+  }
+  if (typeof value === 'number') {
+    const { maximum, minimum, multipleOf } = schema;
+    if (maximum !== undefined && (schema.exclusiveMaximum ? value >= maximum : value > maximum)) {
+      out.push(
+        issue(
+          path,
+          'maximum',
+          `Invalid value: ${value}: should be less than ${schema.exclusiveMaximum ? '' : 'or equal to '}${maximum}`,
+        ),
+      );
+    }
+    if (minimum !== undefined && (schema.exclusiveMinimum ? value <= minimum : value < minimum)) {
+      out.push(
+        issue(
+          path,
+          'minimum',
+          `Invalid value: ${value}: should be greater than ${schema.exclusiveMinimum ? '' : 'or equal to '}${minimum}`,
+        ),
+      );
+    }
+    if (multipleOf !== undefined && !Number.isInteger(value / multipleOf)) {
+      out.push(issue(path, 'multipleOf', `Invalid value: ${value}: should be a multiple of ${multipleOf}`));
+    }
+  }
+  if (Array.isArray(value)) {
+    if (schema.maxItems !== undefined && value.length > schema.maxItems) {
+      out.push(issue(path, 'maxItems', `Too many: ${value.length}: must have at most ${schema.maxItems} items`));
+    }
+    if (schema.minItems !== undefined && value.length < schema.minItems) {
+      out.push(
+        issue(path, 'minItems', `Invalid value: ${value.length}: should have at least ${schema.minItems} items`),
+      );
+    }
+  } else if (typeof value === 'object' && value !== null) {
+    const count = Object.keys(value).length;
+    if (schema.maxProperties !== undefined && count > schema.maxProperties) {
+      out.push(issue(path, 'maxProperties', `Too many: ${count}: must have at most ${schema.maxProperties} items`));
+    }
+    if (schema.minProperties !== undefined && count < schema.minProperties) {
+      out.push(
+        issue(
+          path,
+          'minProperties',
+          `Invalid value: ${count}: should have at least ${schema.minProperties} properties`,
+        ),
+      );
+    }
+  }
+  return out;
+}
+
+const sameJson = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+
 export function schemaChecks(
   value: unknown,
   schema: JSONSchemaProps,
   path = '',
-  out: SchemaCheckResult = { issues: [], lists: [], embedded: [], formatPaths: new Set() },
+  out: SchemaCheckResult = { issues: [], keywords: [], lists: [], embedded: [], formatPaths: new Set() },
 ): SchemaCheckResult {
   if (value === undefined || value === null) return out;
   if (schema['x-kubernetes-int-or-string']) {
@@ -124,6 +217,7 @@ export function schemaChecks(
     out.issues.push(mismatch);
     return out;
   }
+  out.keywords.push(...keywordIssues(value, schema, path));
   if (typeof value === 'string') formatIssues(value, schema, path, out);
   if (typeof value === 'number' && Number.isInteger(value) && schema.type === 'integer') {
     out.issues.push(...integerIssues(value, schema, path));

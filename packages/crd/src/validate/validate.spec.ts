@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { Runner, validRunnerSpec } from '../../test/fixtures/runner.js';
 import { Widget, WidgetSpec } from '../../test/fixtures/widget.js';
 import { MAX_DEPTH, MAX_VALUES } from './bounds.js';
 import { toInstance, validate } from './validate.js';
@@ -137,6 +138,64 @@ describe('validate', () => {
         path: 'spec.replicas',
         constraint: 'maxValues',
         message: `must not hold more than ${MAX_VALUES} values (the limit is ${MAX_VALUES}, what a 3 MiB request can carry)`,
+      },
+    ]);
+  });
+});
+
+describe('validate() of fields of Kubernetes types (@KubernetesType)', () => {
+  const runner = (change: (spec: typeof validRunnerSpec) => void) => {
+    const copy = structuredClone(validRunnerSpec);
+    change(copy);
+    return { apiVersion: 'demo.operant.dev/v1', kind: 'Runner', metadata: { name: 'r' }, spec: copy };
+  };
+
+  it('accepts a full pod template, Job template, tolerations, selector and conditions', async () => {
+    expect(
+      await validate(
+        runner(() => {}),
+        Runner,
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a wrong type, a missing container name and a bad quantity deep inside the pod template', async () => {
+    const issues = await validate(
+      runner((s) => {
+        const [main] = s.template.spec.containers as { name?: string; resources: { limits: { cpu: string } } }[];
+        delete main?.name;
+        if (main !== undefined) main.resources.limits.cpu = 'lots';
+        (s.jobTemplate.spec.template.spec as { containers: unknown }).containers = 'not-a-list';
+      }),
+      Runner,
+    );
+    expect(issues.map((i) => [i.path, i.constraint])).toEqual(
+      expect.arrayContaining([
+        ['spec.jobTemplate.spec.template.spec.containers', 'type'],
+        ['spec.template.spec.containers[0].resources.limits.cpu', 'pattern'],
+        ['spec.template.spec.containers[0].name', 'required'],
+      ]),
+    );
+    expect(issues).toHaveLength(3);
+  });
+
+  it("checks the keywords of the type's schema (a metav1.Condition's enum and pattern) in the API server's words", async () => {
+    const issues = await validate(
+      runner((s) => {
+        Object.assign(s.gates[0] as object, { status: 'Maybe', reason: 'all good' });
+      }),
+      Runner,
+    );
+    expect(issues).toEqual([
+      {
+        path: 'spec.gates[0].reason',
+        constraint: 'pattern',
+        message: `spec.gates[0].reason: Invalid value: "all good": should match '^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$'`,
+      },
+      {
+        path: 'spec.gates[0].status',
+        constraint: 'enum',
+        message: 'spec.gates[0].status: Unsupported value: "Maybe": supported values: "True", "False", "Unknown"',
       },
     ]);
   });

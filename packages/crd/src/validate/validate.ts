@@ -99,13 +99,17 @@ export async function validate(
   const underShape = (path: string) => mistyped.some((p) => path.startsWith(`${p}[`) || path.startsWith(`${p}.`));
   const goFormat = (i: ValidationIssue) => formatConstraints.has(i.constraint) && checked.formatPaths.has(i.path);
   const classIssues = issuesFrom(errors).filter((i) => !underShape(i.path) && !goFormat(i));
+  // a keyword class-validator checked (or refused a value above) is reported once, in its words
+  const checkedByClass = (path: string) =>
+    classIssues.some((i) => path === i.path || path.startsWith(`${i.path}[`) || path.startsWith(`${i.path}.`));
+  const keywords = checked.keywords.filter((i) => !underShape(i.path) && !checkedByClass(i.path));
   const kept = update ? unchangedPaths(plain, old, schema) : new Set<string>();
   const lists = update && schemaChecks(old, schema).lists.length > 0 ? [] : checked.lists;
   // only what the schema says is ratcheted: custom constraints (no schema form) always apply
   const inSchema = (i: ValidationIssue) =>
     i.constraint in converters || i.constraint.startsWith(OPERANT_CONSTRAINT_PREFIX);
   const issues = [
-    ...checked.issues.filter((i) => !isRatcheted(i.path, kept)),
+    ...[...checked.issues, ...keywords].filter((i) => !isRatcheted(i.path, kept)),
     ...classIssues.filter((i) => !inSchema(i) || !isRatcheted(i.path, kept)),
     ...lists,
     ...checked.embedded,
