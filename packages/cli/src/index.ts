@@ -4,6 +4,7 @@
  */
 export { type CrdGenIo, type CrdGenOptions, crdGen } from './crd-gen/command.js';
 export { CliError, type CliErrorKind } from './errors.js';
+export { type HelmOptions, helm } from './helm/command.js';
 export { createProgram } from './main.js';
 export { type RbacGenOptions, rbacGen, renderControllerRole } from './rbac-gen/command.js';
 export { type WebhookGenOptions, webhookGen } from './webhook-gen/command.js';
