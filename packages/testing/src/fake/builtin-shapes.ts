@@ -155,10 +155,17 @@ function integerFits(v: number, format: string | undefined): boolean {
   return Number.isInteger(v) && v >= -bound && v < bound;
 }
 
+const patterns = new Map<string, RegExp>();
+const matches = (pattern: string, v: string) => {
+  const re = patterns.get(pattern) ?? new RegExp(pattern);
+  patterns.set(pattern, re);
+  return re.test(v);
+};
+
 function intOrStringProblem(v: Json, s: JSONSchemaProps, path: string): Problem | undefined {
   if (s.pattern !== undefined) {
     // resource.Quantity: a JSON number, or a string that parses
-    if (typeof v === 'number' || (typeof v === 'string' && new RegExp(s.pattern).test(v))) return undefined;
+    if (typeof v === 'number' || (typeof v === 'string' && matches(s.pattern, v))) return undefined;
     return { path, stage: 'value', message: quantityMessage };
   }
   if (typeof v === 'string' || (typeof v === 'number' && integerFits(v, 'int32'))) return undefined;
