@@ -23,6 +23,8 @@ export type CliErrorKind =
   | 'verify'
   /** crd-gen --check-compat: a generated CRD breaks stored objects or clients of the old one. */
   | 'incompatible'
+  /** migrate-storage: the stored objects could not be moved to the storage version. */
+  | 'migration'
   /** init / create api: a flag value that is not a valid name. */
   | 'invalidName'
   /** init / create api: the directory is not empty, or the kind already exists. */
@@ -42,6 +44,7 @@ const reasons: Record<CliErrorKind, OperantErrorReason> = {
   drift: 'Conflict',
   verify: 'Invalid',
   incompatible: 'Invalid',
+  migration: 'Failed',
   invalidName: 'Invalid',
   exists: 'AlreadyExists',
   noProject: 'NotFound',

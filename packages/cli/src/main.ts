@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * The `operant` command line. Subcommands: `crd-gen`, `rbac-gen`, `webhook-gen`, `init` and
- * `create api`; `operant --help` lists what exists.
+ * The `operant` command line. Subcommands: `crd-gen`, `rbac-gen`, `webhook-gen`, `init`,
+ * `create api` and `migrate-storage`; `operant --help` lists what exists.
  * Errors of the commands and of the CRD builder print as one message and exit 1.
  * @module
  */
@@ -15,6 +15,7 @@ import { crdGenCommand } from './crd-gen/command.js';
 import { createApiCommand } from './create-api/command.js';
 import { CliError } from './errors.js';
 import { initCommand } from './init/command.js';
+import { migrateStorageCliCommand } from './migrate-storage/command.js';
 import { rbacGenCommand } from './rbac-gen/command.js';
 import { webhookGenCommand } from './webhook-gen/command.js';
 
@@ -32,6 +33,7 @@ export function createProgram(): Command {
       .addCommand(webhookGenCommand())
       .addCommand(initCommand())
       .addCommand(createApiCommand())
+      .addCommand(migrateStorageCliCommand())
   );
 }
 
