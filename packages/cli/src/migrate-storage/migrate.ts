@@ -3,9 +3,10 @@
  * object at the new storage version, then sets the CRD's `status.storedVersions` to that
  * version alone, so that the old version can be removed from the CRD.
  *
- * Objects are migrated by Kubernetes' own migrator (a `StorageVersionMigration`, served
- * from Kubernetes 1.35 on and carried out by kube-controller-manager) when the API server
- * serves it, else by reading every object and writing it back unchanged (`rewrite.ts`);
+ * Objects are migrated by Kubernetes' own migrator (a `storagemigration.k8s.io/v1`
+ * `StorageVersionMigration`, which Kubernetes 1.37 serves and kube-controller-manager
+ * carries out) when the API server serves it, else by reading every object and writing it
+ * back unchanged (`rewrite.ts`);
  * `via` picks one. An admin step of a rollout, run once against the cluster: so it lives
  * in the CLI (`operant migrate-storage`), not in the operator's runtime.
  * @module
