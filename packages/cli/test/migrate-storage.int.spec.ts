@@ -120,10 +120,16 @@ describeOrSkip('operant migrate-storage', ownControlPlaneSkipReason(options), ()
     });
     await expectMigrated('gizmos', names);
   });
+
+  it('names a CRD that does not exist', async () => {
+    await expect(migrateStorage(api(), `nothings.${GROUP}`)).rejects.toThrow(
+      `unable to get CustomResourceDefinition nothings.${GROUP}`,
+    );
+  });
 });
 
 describe('operant migrate-storage (no cluster)', () => {
-  it('names the CRD it cannot read', async () => {
+  it('names the kubeconfig it cannot load', async () => {
     const run = await operant('migrate-storage', 'widgets.demo.operant.dev', '--kubeconfig', '/nonexistent/kubeconfig');
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('operant: unable to load /nonexistent/kubeconfig');

@@ -6,7 +6,7 @@
  * resource). Resolves when the migration reports `Succeeded`.
  * @module
  */
-import type { KubernetesObject } from '@operant/core';
+import type { Client, KubernetesObject } from '@operant/core';
 import type { ApiClient } from '@operant/core/client';
 import { resourceType } from '@operant/core/resources';
 import { CliError } from '../errors.js';
@@ -59,16 +59,19 @@ const conditionOf = (m: StorageVersionMigration, type: string) =>
 
 /** Creates a StorageVersionMigration for `group`/`resource` and waits up to `timeoutMs` for it to succeed. */
 export async function runMigration(
-  api: ApiClient,
+  api: Client,
   target: { group: string; resource: string },
   options: { timeoutMs: number; pollMs?: number; signal?: AbortSignal },
 ): Promise<StorageVersionMigration> {
-  const created = await api.create<StorageVersionMigration>({
-    apiVersion: StorageVersionMigrationKind.apiVersion,
-    kind: StorageVersionMigrationKind.kind,
-    metadata: { generateName: `${target.resource}.${target.group}-` },
-    spec: { resource: target },
-  });
+  const created = await api.create<StorageVersionMigration>(
+    {
+      apiVersion: StorageVersionMigrationKind.apiVersion,
+      kind: StorageVersionMigrationKind.kind,
+      metadata: { generateName: `${target.resource}.${target.group}-` },
+      spec: { resource: target },
+    },
+    { signal: options.signal },
+  );
   const name = created.metadata?.name as string;
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {

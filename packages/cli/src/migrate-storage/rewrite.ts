@@ -5,15 +5,14 @@
  * deleted meanwhile is skipped.
  * @module
  */
-import { ignoreNotFound, type KubernetesObject } from '@operant/core';
-import type { ApiClient } from '@operant/core/client';
+import { type Client, ignoreNotFound, type KubernetesObject } from '@operant/core';
 import type { ResourceDescriptor } from '@operant/core/resources';
 import { retryOnConflict } from './conflict-retry.js';
 
 const keyOf = (obj: KubernetesObject) => ({ namespace: obj.metadata?.namespace, name: obj.metadata?.name as string });
 
 /** Rewrites every object of `type` (all namespaces); resolves to how many were rewritten. */
-export async function rewriteAll(api: ApiClient, type: ResourceDescriptor, signal?: AbortSignal): Promise<number> {
+export async function rewriteAll(api: Client, type: ResourceDescriptor, signal?: AbortSignal): Promise<number> {
   const { items } = await api.list(type, { signal });
   let rewritten = 0;
   for (const item of items) {

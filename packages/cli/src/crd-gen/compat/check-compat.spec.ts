@@ -62,6 +62,8 @@ describe('operant crd-gen --check-compat', () => {
     expect(run.stdout).toContain(
       'allowed error [enum] gauges.compat.operant.dev v1 spec.unit: enum values ["kelvin"] removed\n',
     );
+    const lone = await operant('crd-gen', fixture('breaking'), '--out', old, '--allow', 'maximum');
+    expect(lone).toMatchObject({ code: 1, stderr: 'operant: --allow needs --check-compat\n' });
   });
 
   it('reads the old CRDs at a git ref', async () => {
