@@ -1,6 +1,6 @@
 /**
- * The `operant` command line. Subcommands: `crd-gen`, `rbac-gen`, `webhook-gen`, `init` and
- * `create api`; `operant --help` lists what exists. `runCli` runs it: errors of the commands
+ * The `operant` command line. Subcommands: `crd-gen`, `rbac-gen`, `webhook-gen`, `init`,
+ * `create api` and `migrate-storage`; `operant --help` lists what exists. `runCli` runs it: errors of the commands
  * and of the CRD builder print as one message and exit 1. The bin is main.ts.
  * @module
  */
@@ -12,6 +12,7 @@ import { crdGenCommand } from './crd-gen/command.js';
 import { createApiCommand } from './create-api/command.js';
 import { CliError } from './errors.js';
 import { initCommand } from './init/command.js';
+import { migrateStorageCliCommand } from './migrate-storage/command.js';
 import { rbacGenCommand } from './rbac-gen/command.js';
 import { webhookGenCommand } from './webhook-gen/command.js';
 
@@ -29,6 +30,7 @@ export function createProgram(): Command {
       .addCommand(webhookGenCommand())
       .addCommand(initCommand())
       .addCommand(createApiCommand())
+      .addCommand(migrateStorageCliCommand())
   );
 }
 
