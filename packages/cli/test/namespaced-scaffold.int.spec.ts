@@ -12,8 +12,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
-import type { KubernetesObject } from '@operant/core';
 import { Cache } from '@operant/core/cache';
 import { ApiClient, ClientError } from '@operant/core/client';
 import { Namespace } from '@operant/core/kinds';
@@ -23,12 +21,11 @@ import { parse } from 'yaml';
 import { createApi } from '../src/create-api/command.js';
 import { init } from '../src/init/command.js';
 import { childEnv, runCommand, succeeded } from './fixtures/processes.js';
+import { serviceAccount } from './fixtures/service-account.js';
 
 const name = `scoped-${randomBytes(3).toString('hex')}`;
 const namespace = `${name}-system`; // config/default's namespace
-const serviceAccount = `${name}-controller-manager`;
-const user = `system:serviceaccount:${namespace}:${serviceAccount}`;
-const groups = ['system:serviceaccounts', `system:serviceaccounts:${namespace}`, 'system:authenticated'];
+const manager = serviceAccount(namespace, `${name}-controller-manager`);
 const quiet = { stdout: () => undefined, stderr: () => undefined };
 const cliPackage = fileURLToPath(new URL('..', import.meta.url));
 const cli = join(cliPackage, 'dist/main.js');
@@ -60,33 +57,7 @@ describeWithControlPlane('operant init --namespaced --multigroup: the RBAC on th
     succeeded(await runCommand(command, args, project, { ...childEnv, KUBECONFIG: process.env[KUBECONFIG_VAR] }));
 
   /** A SubjectAccessReview for the manager's ServiceAccount. */
-  const canI = async (attributes: Attributes): Promise<boolean> => {
-    const review = await admin.create<KubernetesObject & { status?: { allowed?: boolean } }>({
-      apiVersion: 'authorization.k8s.io/v1',
-      kind: 'SubjectAccessReview',
-      spec: { user, groups, resourceAttributes: attributes },
-    } as KubernetesObject);
-    return review.status?.allowed === true;
-  };
-  /** The ServiceAccount's own kubeconfig: a token from the TokenRequest API, as the kubelet mounts it. */
-  const managerKubeConfig = async (): Promise<KubeConfig> => {
-    const core = sharedKubeConfig().makeApiClient(CoreV1Api);
-    const { status } = await core.createNamespacedServiceAccountToken({
-      namespace,
-      name: serviceAccount,
-      body: { spec: { audiences: [], expirationSeconds: 3600 } },
-    });
-    const cluster = sharedKubeConfig().getCurrentCluster();
-    if (status?.token === undefined || cluster === null) throw new Error(`no token for ${user}`);
-    const kc = new KubeConfig();
-    kc.loadFromOptions({
-      clusters: [cluster],
-      users: [{ name: 'manager', token: status.token }],
-      contexts: [{ name: 'manager', cluster: cluster.name, user: 'manager' }],
-      currentContext: 'manager',
-    });
-    return kc;
-  };
+  const canI = (attributes: Attributes) => manager.canI(admin, attributes);
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'operant-namespaced-'));
@@ -168,7 +139,7 @@ describeWithControlPlane('operant init --namespaced --multigroup: the RBAC on th
   });
 
   it("syncs a cache of its namespace with the manager's token and refuses a cluster-wide one", async () => {
-    const kubeConfig = await managerKubeConfig();
+    const kubeConfig = await manager.kubeConfig();
     const cache = new Cache({ kubeConfig, defaultNamespaces: [namespace], clusterWide: false });
     cache.getInformer(Memcached);
     const running = cache.start(stop.signal);
