@@ -8,18 +8,9 @@
  */
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
 import { type InitContext, leaderElectionId } from './context.js';
-import { watchNamespaceMain } from './manager-scope.js';
+import { createOperatorStatement } from './manager-scope.js';
 
 export function mainEntry(context: InitContext): ScaffoldFile {
-  const scope = watchNamespaceMain(context);
-  const create = context.namespaced
-    ? `${scope.read}  const app = await OperantFactory.create(AppModule, {
-    manager: {
-      ...options,
-${scope.options}      eventSource: '${context.name}',
-    },
-  });`
-    : `  const app = await OperantFactory.create(AppModule, { manager: { ...options, eventSource: '${context.name}' } });`;
   return {
     path: 'src/main.ts',
     content: `/**
@@ -50,7 +41,7 @@ await runOperator(async (signal) => {
     leaderElectionID: '${leaderElectionId(context)}',
     leaderElectionReleaseOnCancel: true,
   });
-${create}
+${createOperatorStatement(context)}
   app.manager.addHealthzCheck('healthz', () => undefined);
   app.manager.addReadyzCheck('readyz', () => undefined);
 

@@ -15,6 +15,10 @@ import type { InitContext } from './context.js';
 /** The environment variable kubebuilder's namespaced main.go reads: one namespace, or several separated by commas. */
 export const WATCH_NAMESPACE = 'WATCH_NAMESPACE';
 
+/** Said above `WATCH_NAMESPACE` in config/manager. */
+export const watchNamespaceComment =
+  "The namespace the manager watches (its Role grants nothing elsewhere): the pod's own";
+
 /** The namespace of `config/rbac` and `config/manager` before kustomize sets `<name>-system`. */
 const base = 'system';
 
@@ -48,7 +52,7 @@ subjects:
 /** The manager container's `env` entry that passes the pod's namespace (nothing when cluster-wide). */
 export function watchNamespaceEnv(context: Pick<InitContext, 'namespaced'>): string {
   if (!context.namespaced) return '';
-  return `            # The namespace the manager watches (its Role grants nothing elsewhere): the pod's own
+  return `            # ${watchNamespaceComment}
             - name: ${WATCH_NAMESPACE}
               valueFrom:
                 fieldRef:
@@ -56,22 +60,26 @@ export function watchNamespaceEnv(context: Pick<InitContext, 'namespaced'>): str
 `;
 }
 
-/** The lines of src/main.ts that read the watch namespace (nothing when cluster-wide). */
-export function watchNamespaceMain(context: Pick<InitContext, 'namespaced'>): { read: string; options: string } {
-  if (!context.namespaced) return { read: '', options: '' };
-  return {
-    read: `  // Namespace-scoped (operant init --namespaced): the manager's Role grants nothing outside
+/** The statement of src/main.ts that creates the operator: namespace-scoped, it reads the watch namespace first. */
+export function createOperatorStatement(context: Pick<InitContext, 'namespaced' | 'name'>): string {
+  if (!context.namespaced) {
+    return `  const app = await OperantFactory.create(AppModule, { manager: { ...options, eventSource: '${context.name}' } });`;
+  }
+  return `  // Namespace-scoped (operant init --namespaced): the manager's Role grants nothing outside
   // ${WATCH_NAMESPACE} (config/manager sets it to the pod's namespace; several: comma-separated)
   const namespaces = (process.env.${WATCH_NAMESPACE} ?? '').split(',').filter((n) => n !== '');
   if (namespaces.length === 0) {
     throw new Error('unable to start the manager: ${WATCH_NAMESPACE} is not set (the namespace to watch)');
   }
-`,
-    options: `      // only these namespaces are cached; a cluster-wide watch fails at start, naming the kind
+  const app = await OperantFactory.create(AppModule, {
+    manager: {
+      ...options,
+      // only these namespaces are cached; a cluster-wide watch fails at start, naming the kind
       cache: { defaultNamespaces: namespaces, clusterWide: false },
       leaderElectionNamespace: options.leaderElectionNamespace ?? namespaces[0],
-`,
-  };
+      eventSource: '${context.name}',
+    },
+  });`;
 }
 
 /** The README's section on the scope (nothing when cluster-wide). */
