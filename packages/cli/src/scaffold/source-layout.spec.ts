@@ -22,7 +22,7 @@ describe('sourcePaths', () => {
       apiDir: 'src/api/v1',
       controller: 'src/controllers/rediscluster.controller.ts',
       suite: 'test/rediscluster.controller.int.spec.ts',
-      rbacRoleStem: 'config/rbac/rediscluster_',
+      rbacRoleStem: 'rediscluster',
     });
   });
 
@@ -31,7 +31,7 @@ describe('sourcePaths', () => {
       apiDir: 'src/api/cache/v1',
       controller: 'src/controllers/cache/rediscluster.controller.ts',
       suite: 'test/cache/rediscluster.controller.int.spec.ts',
-      rbacRoleStem: 'config/rbac/cache_rediscluster_',
+      rbacRoleStem: 'cache_rediscluster',
     });
   });
 

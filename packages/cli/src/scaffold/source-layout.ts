@@ -17,7 +17,7 @@ export interface SourcePaths {
   controller: string;
   /** `test/rediscluster.controller.int.spec.ts` or `test/cache/rediscluster.controller.int.spec.ts` */
   suite: string;
-  /** `config/rbac/rediscluster_` or `config/rbac/cache_rediscluster_`: the stem of the editor/viewer roles. */
+  /** `rediscluster` or `cache_rediscluster`: the stem of the editor/viewer roles' files in config/rbac. */
   rbacRoleStem: string;
 }
 
@@ -27,7 +27,7 @@ export function sourcePaths(names: ResourceNames, multigroup: boolean): SourcePa
     apiDir: `src/api/${group}${names.version}`,
     controller: `src/controllers/${group}${names.lower}.controller.ts`,
     suite: `test/${group}${names.lower}.controller.int.spec.ts`,
-    rbacRoleStem: `config/rbac/${multigroup ? `${names.group}_` : ''}${names.lower}_`,
+    rbacRoleStem: `${multigroup ? `${names.group}_` : ''}${names.lower}`,
   };
 }
 

@@ -10,7 +10,7 @@ import type { SourcePaths } from '../../scaffold/source-layout.js';
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
 
 export const rbacRolePaths = (paths: SourcePaths) =>
-  (['editor', 'viewer'] as const).map((role) => `${paths.rbacRoleStem}${role}_role.yaml`);
+  (['editor', 'viewer'] as const).map((role) => `config/rbac/${paths.rbacRoleStem}_${role}_role.yaml`);
 
 function role(
   names: ResourceNames,
@@ -51,7 +51,7 @@ ${list(verbs)}
 
 export function rbacRoleFiles(names: ResourceNames, paths: SourcePaths, projectName: string): ScaffoldFile[] {
   const [editor, viewer] = rbacRolePaths(paths) as [string, string];
-  const stem = paths.rbacRoleStem.replace('config/rbac/', '').replace(/_$/, '').replaceAll('_', '-');
+  const stem = paths.rbacRoleStem.replaceAll('_', '-');
   return [
     {
       path: editor,
