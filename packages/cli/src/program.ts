@@ -1,6 +1,6 @@
 /**
  * The `operant` command line. Subcommands: `crd-gen`, `rbac-gen`, `webhook-gen`, `init`,
- * `create api` and `migrate-storage`; `operant --help` lists what exists. `runCli` runs it: errors of the commands
+ * `create api`, `edit` and `migrate-storage`; `operant --help` lists what exists. `runCli` runs it: errors of the commands
  * and of the CRD builder print as one message and exit 1. The bin is main.ts.
  * @module
  */
@@ -10,6 +10,7 @@ import { CrdError } from '@operant/crd';
 import { Command } from 'commander';
 import { crdGenCommand } from './crd-gen/command.js';
 import { createApiCommand } from './create-api/command.js';
+import { editCommand } from './edit/command.js';
 import { CliError } from './errors.js';
 import { initCommand } from './init/command.js';
 import { migrateStorageCliCommand } from './migrate-storage/command.js';
@@ -30,6 +31,7 @@ export function createProgram(): Command {
       .addCommand(webhookGenCommand())
       .addCommand(initCommand())
       .addCommand(createApiCommand())
+      .addCommand(editCommand())
       .addCommand(migrateStorageCliCommand())
   );
 }
