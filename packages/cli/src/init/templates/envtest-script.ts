@@ -1,7 +1,8 @@
 /**
  * `scripts/envtest.mjs` (`pnpm envtest`): a local control plane to run the operator
  * against, without a cluster: envtest's etcd, kube-apiserver and kube-controller-manager,
- * an admin kubeconfig in `.envtest/kubeconfig`, stopped by Ctrl-C.
+ * an admin kubeconfig in `.envtest/kubeconfig`, stopped by Ctrl-C. It checks the Node.js
+ * release before it loads `@operant/testing`.
  * @module
  */
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
@@ -13,7 +14,15 @@ export const envtestScript: ScaffoldFile = {
 // kubeconfig to .envtest/kubeconfig and runs until Ctrl-C (SIGINT) or SIGTERM.
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { Environment } from '@operant/testing';
+import { nodeVersionProblem } from '@operant/core/api';
+
+// on a Node.js older than Operant needs, one line saying which to install (and exit 1)
+const tooOld = nodeVersionProblem();
+if (tooOld !== undefined) {
+  process.stderr.write(\`\${tooOld}\\n\`);
+  process.exit(1);
+}
+const { Environment } = await import('@operant/testing');
 
 const kubeconfig = fileURLToPath(new URL('../.envtest/kubeconfig', import.meta.url));
 const env = new Environment({ controllerManager: true });

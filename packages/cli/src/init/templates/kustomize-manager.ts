@@ -11,6 +11,7 @@
  */
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
 import type { InitContext } from './context.js';
+import { watchNamespaceEnv } from './manager-scope.js';
 
 export function kustomizeManager(context: InitContext): ScaffoldFile[] {
   const labels = `    control-plane: controller-manager
@@ -104,7 +105,7 @@ spec:
               valueFrom:
                 fieldRef:
                   fieldPath: metadata.name
-          securityContext:
+${watchNamespaceEnv(context)}          securityContext:
             readOnlyRootFilesystem: true
             allowPrivilegeEscalation: false
             capabilities:
