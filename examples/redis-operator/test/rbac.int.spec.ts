@@ -18,21 +18,22 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, expect, it } from '@jest/globals';
-import { CoreV1Api, KubeConfig, V1Deployment, V1Lease } from '@kubernetes/client-node';
-import {
-  type KubernetesObject,
-  type Manager,
-  managerOptionsFromFlags,
-  OperantFactory,
-  type Operator,
-} from '@operant/core';
+import { KubeConfig, V1Deployment, V1Lease } from '@kubernetes/client-node';
+import { type KubernetesObject, type Manager, managerOptionsFromFlags } from '@operant/core';
 import { ApiClient, type ClientError } from '@operant/core/client';
 import { newManager } from '@operant/core/manager';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import { parse, parseAllDocuments } from 'yaml';
-import { configuredAppModule, type RedisCluster } from '../src/index.js';
-import { counter, type LogEntry, recordingLogger } from './fixtures/operator.js';
+import type { RedisCluster } from '../src/index.js';
+import {
+  counter,
+  type LogEntry,
+  leaderElectedOperator,
+  recordingLogger,
+  serviceAccountToken,
+  tokenKubeConfig,
+} from './fixtures/operator.js';
 
 const rbacDir = fileURLToPath(new URL('../config/rbac/', import.meta.url));
 const crdDir = fileURLToPath(new URL('../config/crd/bases', import.meta.url));
@@ -93,17 +94,7 @@ describeOrSkip('the generated RBAC, for the operator ServiceAccount', skip, () =
     spec: { holderIdentity: holder, leaseDurationSeconds: 15 },
   });
 
-  /** A ServiceAccount's token (the TokenRequest API, as the kubelet mounts it). */
-  const tokenFor = async (namespace: string, name: string): Promise<string> => {
-    const core = env.kubeConfig().makeApiClient(CoreV1Api);
-    const request = await core.createNamespacedServiceAccountToken({
-      namespace,
-      name,
-      body: { spec: { audiences: [], expirationSeconds: 3600 } },
-    });
-    if (request.status?.token === undefined) throw new Error(`no token for ${namespace}/${name}`);
-    return request.status.token;
-  };
+  const tokenFor = (namespace: string, name: string) => serviceAccountToken(env.kubeConfig(), namespace, name);
 
   beforeAll(async () => {
     admin = new ApiClient({ kubeConfig: env.kubeConfig() });
@@ -113,16 +104,7 @@ describeOrSkip('the generated RBAC, for the operator ServiceAccount', skip, () =
     // the Leases of kube-controller-manager and kube-scheduler, as a real cluster has them
     for (const name of ['kube-controller-manager', 'kube-scheduler'])
       await admin.create(lease('kube-system', name, `${name}-0_a1b2`));
-    const token = await tokenFor(operatorNs, serviceAccount);
-    const cluster = env.kubeConfig().getCurrentCluster();
-    if (cluster === null) throw new Error('no cluster');
-    asOperator = new KubeConfig();
-    asOperator.loadFromOptions({
-      clusters: [cluster],
-      users: [{ name: serviceAccount, token }],
-      contexts: [{ name: serviceAccount, cluster: cluster.name, user: serviceAccount }],
-      currentContext: serviceAccount,
-    });
+    asOperator = tokenKubeConfig(env.kubeConfig(), await tokenFor(operatorNs, serviceAccount), serviceAccount);
   }, 60_000);
 
   it('cannot write Leases in kube-system, in another namespace or cluster-wide; can write its own', async () => {
@@ -220,19 +202,7 @@ describeOrSkip('the generated RBAC, for the operator ServiceAccount', skip, () =
 
   it('with only these permissions, the manager wins the election, reconciles and releases the Lease', async () => {
     const logger = recordingLogger();
-    const app: Operator = await OperantFactory.create(
-      configuredAppModule({ registryNamespace: operatorNs, resyncPeriodMs: 3_600_000 }),
-      {
-        manager: {
-          kubeConfig: asOperator,
-          logger,
-          leaderElection: true,
-          leaderElectionID: leaseName,
-          leaderElectionNamespace: operatorNs,
-          leaderElectionReleaseOnCancel: true,
-        },
-      },
-    );
+    const app = await leaderElectedOperator(asOperator, operatorNs, leaseName, logger);
     const running = app.start();
     let stopped = false;
     try {

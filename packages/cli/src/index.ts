@@ -4,6 +4,7 @@
  */
 export { type CrdGenIo, type CrdGenOptions, crdGen } from './crd-gen/command.js';
 export { CliError, type CliErrorKind } from './errors.js';
+export { type HelmOptions, helm } from './helm/command.js';
 export { type MigrateStorageCommandOptions, migrateStorageCommand } from './migrate-storage/command.js';
 export { type MigrateStorageOptions, type MigrateStorageResult, migrateStorage } from './migrate-storage/migrate.js';
 export { createProgram } from './program.js';

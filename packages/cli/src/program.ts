@@ -1,6 +1,6 @@
 /**
  * The `operant` command line. Subcommands: `crd-gen`, `rbac-gen`, `webhook-gen`, `init`,
- * `create api`, `edit` and `migrate-storage`; `operant --help` lists what exists. `runCli` runs it: errors of the commands
+ * `create api`, `edit`, `migrate-storage` and `helm`; `operant --help` lists what exists. `runCli` runs it: errors of the commands
  * and of the CRD builder print as one message and exit 1. The bin is main.ts.
  * @module
  */
@@ -12,6 +12,7 @@ import { crdGenCommand } from './crd-gen/command.js';
 import { createApiCommand } from './create-api/command.js';
 import { editCommand } from './edit/command.js';
 import { CliError } from './errors.js';
+import { helmCommand } from './helm/command.js';
 import { initCommand } from './init/command.js';
 import { migrateStorageCliCommand } from './migrate-storage/command.js';
 import { rbacGenCommand } from './rbac-gen/command.js';
@@ -33,6 +34,7 @@ export function createProgram(): Command {
       .addCommand(createApiCommand())
       .addCommand(editCommand())
       .addCommand(migrateStorageCliCommand())
+      .addCommand(helmCommand())
   );
 }
 

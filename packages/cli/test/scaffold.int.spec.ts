@@ -3,7 +3,7 @@
 // workspace: --operant-source), `pnpm install` (everything else from the registry through
 // pnpm's store), `operant create api`, the spec edit of docs/getting-started.md, then the
 // project's own scripts: build, lint,
-// manifests, envtest + install-crds + run (the manager reconciles the sample and serves
+// manifests, helm, envtest + install-crds + run (the manager reconciles the sample and serves
 // /readyz), and test (its envtest suites, on a control plane of their own, none skipped).
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -143,6 +143,17 @@ describeOrSkip(`operant init + create api`, skip, () => {
       resources: ['redisclusters/status'],
       verbs: ['get', 'patch', 'update'],
     });
+  }, 120_000);
+
+  it('writes a Helm chart from config/default (pnpm helm) and finds it up to date (operant helm --check)', async () => {
+    succeeded(await inProject('pnpm', 'helm'));
+    expect(parse(await readFile(join(project, 'chart/Chart.yaml'), 'utf8'))).toMatchObject({
+      name: 'redis-operator',
+      version: '0.1.0',
+    });
+    const crd = await readFile(join(project, 'chart/templates/crd/redisclusters.cache.example.com.yaml'), 'utf8');
+    expect(crd).toMatch(/^\{\{- if \.Values\.crd\.enable \}\}\napiVersion: apiextensions\.k8s\.io\/v1\n/);
+    expect(succeeded(await inProject('pnpm', 'exec', 'operant', 'helm', '--check'))).toContain('is up to date');
   }, 120_000);
 
   it('runs against a local control plane: install-crds, run, and the sample is reconciled', async () => {

@@ -39,6 +39,9 @@ describe('operant init', () => {
         'config/default/metrics_service.yaml',
         'config/manager/kustomization.yaml',
         'config/manager/manager.yaml',
+        'config/network-policy/allow-metrics-traffic.yaml',
+        'config/network-policy/allow-webhook-traffic.yaml',
+        'config/network-policy/kustomization.yaml',
         'config/rbac/kustomization.yaml',
         'config/rbac/leader_election_role.yaml',
         'config/rbac/leader_election_role_binding.yaml',
@@ -81,6 +84,8 @@ describe('operant init', () => {
         'operant crd-gen src/api --out config/crd/bases && operant rbac-gen src/controllers -o config/rbac/role.yaml',
       'install-crds': 'kubectl apply -k config/crd',
       deploy: 'kubectl apply -k config/default',
+      'build-installer': 'pnpm manifests && mkdir -p dist && kubectl kustomize config/default -o dist/install.yaml',
+      helm: 'pnpm build-installer && operant helm',
     });
     // tests are type-checked before jest runs; the integration project alone has the envtest setup
     expect(pkg.scripts.test).toBe(

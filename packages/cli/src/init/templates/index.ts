@@ -15,6 +15,7 @@ import { jestConfig } from './jest-config.js';
 import { kustomizeLists } from './kustomize-lists.js';
 import { kustomizeManager } from './kustomize-manager.js';
 import { kustomizeMetrics } from './kustomize-metrics.js';
+import { kustomizeNetworkPolicy } from './kustomize-network-policy.js';
 import { kustomizeRbac } from './kustomize-rbac.js';
 import { kustomizeSharding } from './kustomize-sharding.js';
 import { mainEntry } from './main-entry.js';
@@ -57,6 +58,7 @@ export function initFiles(context: InitContext): ScaffoldFile[] {
     ...kustomizeRbac(context),
     ...kustomizeMetrics(context),
     ...kustomizeSharding,
+    ...kustomizeNetworkPolicy(context),
     ...kustomizeLists,
   ];
 }

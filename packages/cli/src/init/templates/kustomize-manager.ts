@@ -4,8 +4,9 @@
  * read-only root filesystem; a termination grace period of 45 s, above the manager's 30 s
  * drain; memory 128Mi requested, 192Mi limit, from the example operator's measured burst) and
  * the overlay that deploys CRDs, RBAC and manager into `<name>-system` with the `<name>-`
- * prefix, with metrics on (kustomize-metrics.ts) and sharding a commented-out Component
- * (kustomize-sharding.ts).
+ * prefix, with metrics on (kustomize-metrics.ts), sharding a commented-out Component
+ * (kustomize-sharding.ts) and the NetworkPolicies a commented-out resource
+ * (kustomize-network-policy.ts).
  * @module
  */
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
@@ -30,6 +31,8 @@ resources:
   - ../manager
   # Metrics: HTTPS on 8443, behind TokenReview + SubjectAccessReview (docs/deployment.md)
   - metrics_service.yaml
+  # [NETWORK-POLICY] only labelled namespaces reach the metrics (and webhook) ports: uncomment
+  #- ../network-policy
 
 patches:
   # Turns metrics on: --metrics-bind-address=:8443 (off, 0, without it)

@@ -20,6 +20,10 @@ export const scripts = {
   // biome-ignore lint/suspicious/noTemplateCurlyInString: the shell expands it
   'docker-build': 'docker build -t ${IMG:-controller:latest} .',
   deploy: 'kubectl apply -k config/default',
+  // kubebuilder's build-installer: config/default rendered into one file, which `operant helm` reads
+  'build-installer': 'pnpm manifests && mkdir -p dist && kubectl kustomize config/default -o dist/install.yaml',
+  // the Helm chart in chart/, regenerated from dist/install.yaml (`operant helm --check` in CI)
+  helm: 'pnpm build-installer && operant helm',
   undeploy: 'kubectl delete -k config/default --ignore-not-found',
   // tests are type-checked first (swc, jest's transform, only strips types); arguments go to jest
   test: 'tsc -p tsconfig.test.json && node --experimental-vm-modules node_modules/jest/bin/jest.js',
