@@ -218,8 +218,8 @@ describeOrSkip('shard range labels with ShardedListAndWatch off', ownControlPlan
   });
 
   it("should stamp a Secret controlled by a ConfigMap with its owner's range, and no other Secret", async () => {
-    const owner = (await listed()).find((o) => o.metadata?.name === 'cm-042') as V1ConfigMap;
-    const ref = { apiVersion: 'v1', kind: 'ConfigMap', name: 'cm-042', uid: uidOf(owner) };
+    const cm042 = (await listed()).find((o) => o.metadata?.name === 'cm-042') as V1ConfigMap;
+    const refTo = (o: V1ConfigMap) => ({ apiVersion: 'v1', kind: 'ConfigMap', name: o.metadata?.name, uid: uidOf(o) });
     const secret = (name: string, ownerReferences: object[]): V1Secret => ({
       apiVersion: 'v1',
       kind: 'Secret',
@@ -228,18 +228,26 @@ describeOrSkip('shard range labels with ShardedListAndWatch off', ownControlPlan
     const nsObj = await api.get(V1Namespace, { name: ns });
     // the Secrets' informer sees them in this order: once the child is labelled, the others were judged
     await api.create(secret('orphan', []));
-    await api.create(secret('not-controlled', [{ ...ref, controller: false }]));
+    await api.create(secret('not-controlled', [{ ...refTo(cm042), controller: false }]));
     await api.create(
       secret('unsharded-owner', [
         { apiVersion: 'v1', kind: 'Namespace', name: ns, uid: uidOf(nsObj), controller: true },
       ]),
     );
-    const child = await api.create(secret('child', [{ ...ref, controller: true }]));
+    // the child gets its controller once its uid is known: an owner of another range, so the
+    // label tells the owner's range from the child's own
+    const child = await api.create(secret('child', []));
+    const owner = (await listed()).find(
+      (o) => o.metadata?.name?.startsWith('cm-') && rangeOf(uidOf(o)) !== rangeOf(uidOf(child)),
+    ) as V1ConfigMap;
+    await api.patch(
+      secret('child', []),
+      mergePatch({ metadata: { ownerReferences: [{ ...refTo(owner), controller: true }] } }),
+    );
     await eventually(async () => {
       const now = await api.get(V1Secret, { namespace: ns, name: 'child' });
       expect(labelOf(now)).toBe(rangeOf(uidOf(owner)));
     });
-    expect(rangeOf(uidOf(owner))).not.toBe(rangeOf(uidOf(child))); // else the test could not tell them apart
     const secrets = (await api.list(V1Secret, { namespace: ns })).items;
     expect(secrets.filter((s) => labelOf(s) !== undefined).map((s) => s.metadata?.name)).toEqual(['child']);
     expect(totalWrites(first, 'Secret')).toBe(1);
