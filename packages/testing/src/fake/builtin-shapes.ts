@@ -9,8 +9,9 @@
  * format's range or with a fraction, an int-or-string that is neither, a Quantity that does
  * not parse, a `byte` string that is not base64 and a `date-time` that is not RFC 3339 are
  * refused; Go's decoder reports the first one in document order. Unknown fields are
- * dropped (`fieldValidation` Ignore or Warn, the default) or refused (Strict). `metadata`
- * is not checked (its schema is an open object).
+ * dropped (`fieldValidation` Ignore or Warn, the default) or refused (Strict). `metadata`,
+ * an open object in the schemas as controller-gen writes it, is decoded as ObjectMeta
+ * (`objectMeta()`).
  *
  * Required fields (`requiredFieldCauses`): Go cannot tell a missing field from its zero
  * value, so a required string, integer, int-or-string or list that is absent, null, empty
