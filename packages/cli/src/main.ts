@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * The `operant` command line. Subcommands: `crd-gen`, `rbac-gen`, `webhook-gen`, `init` and
- * `create api`; `operant --help` lists what exists.
+ * The `operant` command line. Subcommands: `crd-gen`, `rbac-gen`, `webhook-gen`, `init`,
+ * `create api` and `create webhook`; `operant --help` lists what exists.
  * Errors of the commands and of the CRD builder print as one message and exit 1.
  * @module
  */
@@ -13,6 +13,7 @@ import { CrdError } from '@operant/crd';
 import { Command } from 'commander';
 import { crdGenCommand } from './crd-gen/command.js';
 import { createApiCommand } from './create-api/command.js';
+import { createWebhookCommand } from './create-webhook/command.js';
 import { CliError } from './errors.js';
 import { initCommand } from './init/command.js';
 import { rbacGenCommand } from './rbac-gen/command.js';
@@ -31,7 +32,12 @@ export function createProgram(): Command {
       .addCommand(rbacGenCommand())
       .addCommand(webhookGenCommand())
       .addCommand(initCommand())
-      .addCommand(createApiCommand())
+      .addCommand(
+        new Command('create')
+          .description('scaffold an API or its webhooks (create api, create webhook)')
+          .addCommand(createApiCommand())
+          .addCommand(createWebhookCommand()),
+      )
   );
 }
 
