@@ -56,5 +56,5 @@ export {
   type Operator,
 } from './di/index.js';
 export type { EventRecorder } from './events/index.js';
-export { type ManagerFlags, managerOptionsFromFlags, runOperator } from './manager/index.js';
+export { managerOptionsFromFlags, runOperator } from './manager/index.js';
 export * as predicate from './predicate/index.js';
