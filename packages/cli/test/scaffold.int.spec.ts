@@ -77,6 +77,25 @@ describeOrSkip(`operant init + create api + create webhook`, skip, () => {
     return { envtest, withCluster: { ...env, KUBECONFIG: kubeconfig } };
   };
 
+  /** `pnpm run run` with these flags in the background, once its /readyz answers 200. */
+  const runManager = async (withCluster: NodeJS.ProcessEnv, ...flags: string[]) => {
+    const port = await freePort();
+    const args = ['run', 'run', `--health-probe-bind-address=127.0.0.1:${port}`, ...flags];
+    const manager = new Background('pnpm', args, project, withCluster);
+    background.push(manager);
+    await eventually(
+      async () => {
+        const ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch((err: Error) => {
+          throw new Error(`${err.message}\n${manager.output}`);
+        });
+        expect(ready.status).toBe(200);
+      },
+      90_000,
+      250,
+    );
+    return manager;
+  };
+
   afterAll(async () => {
     for (const b of background.reverse()) await b.stop();
     await rm(root, { recursive: true, force: true });
@@ -150,25 +169,7 @@ describeOrSkip(`operant init + create api + create webhook`, skip, () => {
   it('runs against a local control plane: install-crds, run, and the sample is reconciled', async () => {
     const { envtest, withCluster } = await startEnvtest();
     succeeded(await runCommand('pnpm', ['install-crds'], project, withCluster));
-
-    const port = await freePort();
-    const manager = new Background(
-      'pnpm',
-      ['run', 'run', `--health-probe-bind-address=127.0.0.1:${port}`],
-      project,
-      withCluster,
-    );
-    background.push(manager);
-    await eventually(
-      async () => {
-        const ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch((err: Error) => {
-          throw new Error(`${err.message}\n${manager.output}`);
-        });
-        expect(ready.status).toBe(200);
-      },
-      90_000,
-      250,
-    );
+    const manager = await runManager(withCluster);
     succeeded(await runCommand('kubectl', ['apply', '-k', 'config/samples'], project, withCluster));
     await eventually(async () => {
       const got = succeeded(
@@ -339,24 +340,7 @@ describeOrSkip(`operant init + create api + create webhook`, skip, () => {
     const flags = /pnpm run run (--webhook-cert-path=\S+ --webhook-port=\d+)/.exec(envtest.output)?.[1];
     expect(flags).toBeDefined();
     succeeded(await runCommand('pnpm', ['install-crds'], project, withCluster));
-    const port = await freePort();
-    const manager = new Background(
-      'pnpm',
-      ['run', 'run', `--health-probe-bind-address=127.0.0.1:${port}`, ...(flags as string).split(' ')],
-      project,
-      withCluster,
-    );
-    background.push(manager);
-    await eventually(
-      async () => {
-        const ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch((err: Error) => {
-          throw new Error(`${err.message}\n${manager.output}`);
-        });
-        expect(ready.status).toBe(200);
-      },
-      90_000,
-      250,
-    );
+    const manager = await runManager(withCluster, ...(flags as string).split(' '));
     const plain = join(project, 'rediscluster-plain.yaml');
     await writeFile(
       plain,

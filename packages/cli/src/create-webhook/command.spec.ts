@@ -142,7 +142,7 @@ describe('operant create webhook', () => {
     } finally {
       log.mockRestore();
     }
-    const converter = await read('src/webhooks/v1/rediscluster-v2.conversion.ts');
+    const converter = await read('src/webhooks/v1/rediscluster.v2.conversion.ts');
     expect(converter).toContain(
       '@Conversion({ hub: RedisCluster, spoke: RedisClusterV2 })\nexport class RedisClusterV2Conversion implements Converter<RedisClusterV2, RedisCluster> {',
     );

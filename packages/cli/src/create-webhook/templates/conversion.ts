@@ -1,5 +1,5 @@
 /**
- * `src/webhooks/<hub version>/<kind>-<spoke>.conversion.ts`: kubebuilder's `--conversion
+ * `src/webhooks/<hub version>/<kind>.<spoke>.conversion.ts`: kubebuilder's `--conversion
  * --spoke v2`, its `<kind>_conversion.go` in Operant's form, one `@Conversion({ hub, spoke })`
  * class per spoke. The given version is the hub (usually the storage version); the example
  * copies the spec across, which holds only while both versions have the same fields.
@@ -13,7 +13,7 @@ import type { ScaffoldFile } from '../../scaffold/write-files.js';
 export const conversionClass = (names: ResourceNames, spoke: string) =>
   `${names.kind}${spoke.charAt(0).toUpperCase()}${spoke.slice(1)}Conversion`;
 export const conversionPath = (names: ResourceNames, spoke: string) =>
-  `src/webhooks/${names.version}/${names.lower}-${spoke}.conversion.ts`;
+  `src/webhooks/${names.version}/${names.lower}.${spoke}.conversion.ts`;
 
 export function conversionFile(names: ResourceNames, spoke: string): ScaffoldFile {
   const { kind, qualifiedGroup, version } = names;
