@@ -3,8 +3,9 @@
  * a `badRequest`, answered 400 by the server), run the handler under a deadline, and turn
  * every outcome into a response with the request's `uid` — `denied`/`invalid` errors keep
  * their code, message and field causes, and an `invalid` one gains the kind and name of
- * the object in its Status details, as Go's `apierrors.NewInvalid` gives them; a timeout is a 504 denial; any other throw is a
- * 500 denial that names the object and is logged. The server keeps running in every case.
+ * the object in its Status details, as Go's `apierrors.NewInvalid` gives them; a timeout
+ * is a 504 denial; any other throw is a 500 denial that names the object and is logged.
+ * The server keeps running in every case.
  * @module
  */
 import type { Logger } from '../api/logger.js';
@@ -56,7 +57,7 @@ export async function withDeadline<T>(
  * Go's message `Kind.group "name" is invalid: <issues>`. kubectl prints it as
  * `The Kind "name" is invalid: <field>: <message>`.
  */
-export function invalidResponse(request: AdmissionRequest, err: WebhookError): AdmissionResponse {
+function invalidResponse(request: AdmissionRequest, err: WebhookError): AdmissionResponse {
   const { group, kind } = request.kind;
   const name = request.name || (request.object ?? request.oldObject)?.metadata?.name || '';
   const qualified = `${kind}${group === '' ? '' : `.${group}`} ${JSON.stringify(name)} is invalid`;
