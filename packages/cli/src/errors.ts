@@ -21,6 +21,10 @@ export type CliErrorKind =
   | 'drift'
   /** crd-gen --verify: the API server refused a generated CRD (dry run). */
   | 'verify'
+  /** crd-gen --check-compat: a generated CRD breaks stored objects or clients of the old one. */
+  | 'incompatible'
+  /** migrate-storage: the stored objects could not be moved to the storage version. */
+  | 'migration'
   /** init / create api: a flag value that is not a valid name. */
   | 'invalidName'
   /** init / create api: the directory is not empty, or the kind already exists. */
@@ -39,6 +43,8 @@ const reasons: Record<CliErrorKind, OperantErrorReason> = {
   clusterWide: 'Invalid',
   drift: 'Conflict',
   verify: 'Invalid',
+  incompatible: 'Invalid',
+  migration: 'Failed',
   invalidName: 'Invalid',
   exists: 'AlreadyExists',
   noProject: 'NotFound',

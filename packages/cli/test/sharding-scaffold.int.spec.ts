@@ -11,18 +11,16 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { CoreV1Api, KubeConfig, V1Deployment, V1Lease } from '@kubernetes/client-node';
-import type { KubernetesObject } from '@operant/core';
+import { V1Deployment, V1Lease } from '@kubernetes/client-node';
 import { ApiClient, ClientError } from '@operant/core/client';
 import { describeWithControlPlane, KUBECONFIG_VAR, sharedKubeConfig } from '@operant/testing/jest';
 import { init } from '../src/init/command.js';
 import { childEnv, runCommand, succeeded } from './fixtures/processes.js';
+import { serviceAccount } from './fixtures/service-account.js';
 
 const name = `shard-${randomBytes(3).toString('hex')}`;
 const namespace = `${name}-system`; // config/default's namespace
-const serviceAccount = `${name}-controller-manager`;
-const user = `system:serviceaccount:${namespace}:${serviceAccount}`;
-const groups = ['system:serviceaccounts', `system:serviceaccounts:${namespace}`, 'system:authenticated'];
+const manager = serviceAccount(namespace, `${name}-controller-manager`);
 const quiet = { stdout: () => undefined, stderr: () => undefined };
 
 interface Attributes {
@@ -39,14 +37,8 @@ describeWithControlPlane('operant init: config/sharding on the API server', () =
     succeeded(await runCommand('kubectl', args, root, { ...childEnv, KUBECONFIG: process.env[KUBECONFIG_VAR] }));
 
   /** A SubjectAccessReview for the ServiceAccount on Leases, as `kubectl auth can-i --as` asks. */
-  const canI = async (attributes: Attributes): Promise<boolean> => {
-    const review = await admin.create<KubernetesObject & { status?: { allowed?: boolean } }>({
-      apiVersion: 'authorization.k8s.io/v1',
-      kind: 'SubjectAccessReview',
-      spec: { user, groups, resourceAttributes: { group: 'coordination.k8s.io', resource: 'leases', ...attributes } },
-    } as KubernetesObject);
-    return review.status?.allowed === true;
-  };
+  const canI = (attributes: Attributes) =>
+    manager.canI(admin, { group: 'coordination.k8s.io', resource: 'leases', ...attributes });
   const lease = (leaseName: string, holder: string, inNamespace = namespace): V1Lease => ({
     apiVersion: 'coordination.k8s.io/v1',
     kind: 'Lease',
@@ -54,24 +46,7 @@ describeWithControlPlane('operant init: config/sharding on the API server', () =
     spec: { holderIdentity: holder, leaseDurationSeconds: 15 },
   });
   /** The ServiceAccount's own client: a token from the TokenRequest API, as the kubelet mounts it. */
-  const asManager = async (): Promise<ApiClient> => {
-    const core = sharedKubeConfig().makeApiClient(CoreV1Api);
-    const { status } = await core.createNamespacedServiceAccountToken({
-      namespace,
-      name: serviceAccount,
-      body: { spec: { audiences: [], expirationSeconds: 3600 } },
-    });
-    const cluster = sharedKubeConfig().getCurrentCluster();
-    if (status?.token === undefined || cluster === null) throw new Error(`no token for ${user}`);
-    const kc = new KubeConfig();
-    kc.loadFromOptions({
-      clusters: [cluster],
-      users: [{ name: 'manager', token: status.token }],
-      contexts: [{ name: 'manager', cluster: cluster.name, user: 'manager' }],
-      currentContext: 'manager',
-    });
-    return new ApiClient({ kubeConfig: kc });
-  };
+  const asManager = async (): Promise<ApiClient> => new ApiClient({ kubeConfig: await manager.kubeConfig() });
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'operant-sharding-'));

@@ -175,6 +175,18 @@ const corpus: Case[] = [
   r('pod template: a container without a name', (x) => {
     delete x.template.spec.containers[0].name;
   }),
+  r('pod template: null for the template', (x) => {
+    x.template = null;
+  }),
+  r('pod template: null for containers', (x) => {
+    x.template.spec.containers = null;
+  }),
+  r('pod template: null for a container name', (x) => {
+    x.template.spec.containers[0].name = null;
+  }),
+  r('pod template: null for an optional field', (x) => {
+    x.template.spec.restartPolicy = null;
+  }),
   r('pod template: no containers', (x) => {
     x.template.spec = { restartPolicy: 'Always' };
   }),

@@ -9,7 +9,7 @@ import { ApiClient } from '@operant/core/client';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { builtinCorpus } from './fixtures/builtin-corpus.js';
 
-describeWithControlPlane('real API server: built-in names and immutable fields', () => {
+describeWithControlPlane('real API server: built-in names, immutable fields and shapes', () => {
   const client = new ApiClient({ kubeConfig: sharedKubeConfig() });
   const namespace = `corpus-${randomBytes(3).toString('hex')}`;
 

@@ -2,7 +2,9 @@
  * `operant crd-gen [entries...] --out config/crd/bases [--check] [--verify]`: kubebuilder's
  * `make manifests` for CRDs. Imports the entry modules through swc, builds every
  * `@CustomResource` class into CRDs and writes them, or with `--check` exits non-zero and
- * prints a diff when the files on disk differ (for CI drift checks). With `--verify` each
+ * prints a diff when the files on disk differ (for CI drift checks). With `--check-compat
+ * <old>` nothing is written: the CRDs are compared with old ones (a file, a folder, a git
+ * ref) and every change that breaks stored objects or clients fails the run (compat/). With `--verify` each
  * CRD is first dry-run on a control plane (verify.ts); a refusal writes nothing. Kinds with a
  * `@Conversion` class among the entries' exports get the conversion webhook stanza.
  * @module
@@ -14,6 +16,7 @@ import { CliError } from '../errors.js';
 import { type CommandIo, processIo } from '../io.js';
 import { convertibleKinds, withConversion } from '../webhook-gen/conversion.js';
 import { loadWebhooks } from '../webhook-gen/load-webhooks.js';
+import { checkCompat } from './compat/check-compat.js';
 import { readDocComments } from './doc-comments.js';
 import { drift, render, writeFiles } from './files.js';
 import { loadResourceClasses, modulesOf } from './load-entries.js';
@@ -29,6 +32,10 @@ export interface CrdGenOptions {
   /** `format` of integers without `@Format()`: `int32` (default, Go's int32), `int64`, or `none` (Go's int). */
   intFormat?: IntFormat;
   check?: boolean;
+  /** Compare with these old CRDs (a file, a folder or a git ref) instead of writing; fail on a breaking change. */
+  checkCompat?: string;
+  /** With `checkCompat`: deliberate breaks, by rule name, field path, CRD name or `rule:path`. */
+  allow?: string[];
   /** Dry-run each CRD on a control plane before writing (`--verify`). */
   verify?: boolean;
   /** The control plane of `--verify`: this kubeconfig (default chain when absent)… */
@@ -50,6 +57,9 @@ export async function crdGen(
   if ((options.kubeconfig !== undefined || options.envtest) && !options.verify) {
     throw new CliError('config', '--kubeconfig and --envtest need --verify');
   }
+  if (options.allow !== undefined && options.checkCompat === undefined) {
+    throw new CliError('config', '--allow needs --check-compat');
+  }
   if (options.tsconfigCheck !== false) checkTsconfig(resolve(entries[0]!));
   const classes = await loadResourceClasses(entries);
   const docs =
@@ -67,6 +77,10 @@ export async function crdGen(
   if (options.verify) {
     await verifyCrds(final, { kubeconfig: options.kubeconfig, envtest: options.envtest });
     io.stdout(`the API server accepts ${final.length} CRD(s) (dry run)\n`);
+  }
+  if (options.checkCompat !== undefined) {
+    await checkCompat(final, { old: options.checkCompat, out: options.out, allow: options.allow }, io);
+    if (!options.check) return [];
   }
   const files = render(final);
   const out = resolve(options.out);
@@ -114,6 +128,15 @@ export function crdGenCommand(): Command {
     )
     .option('--no-doc-comments', 'do not take descriptions from doc comments')
     .option('--check', 'do not write; exit 1 and print a diff when the files on disk differ')
+    .option(
+      '--check-compat <old>',
+      'do not write; compare with old CRDs (a file, a folder or a git ref) and exit 1 on a change that breaks stored objects or clients',
+    )
+    .option(
+      '--allow <rule|path>',
+      'with --check-compat: accept a deliberate break, by rule name, field path (v1/spec.size), CRD name or rule:path; repeatable',
+      (v: string, previous: string[] = []) => [...previous, v],
+    )
     .option(
       '--verify',
       'dry-run each CRD on a control plane (CEL cost, structural rules) before writing; exit 1 if refused',

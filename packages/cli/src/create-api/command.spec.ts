@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 import { CliError } from '../errors.js';
 import { init } from '../init/command.js';
 import type { CommandIo } from '../io.js';
-import { createProgram } from '../main.js';
+import { createProgram } from '../program.js';
 import { createApi } from './command.js';
 
 const quiet: CommandIo = { stdout: () => undefined, stderr: () => undefined };

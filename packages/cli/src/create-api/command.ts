@@ -3,8 +3,10 @@
  * [--no-controller] [--no-namespaced] [--force] [--repo-dir dir]`: kubebuilder's
  * `create api`. Writes the kind's class, its controller, a controller suite, a sample and
  * editor/viewer ClusterRoles, and registers them (root module, version index,
- * kustomizations, PROJECT). Refuses names
- * kubebuilder refuses, a kind the project already has, and a project without PROJECT.
+ * kustomizations, PROJECT); in a multigroup project under a folder per group
+ * (`scaffold/source-layout.ts`). Refuses names kubebuilder refuses, a kind the project
+ * already has, a cluster-scoped kind in a namespaced project (its Role cannot grant one),
+ * and a project without PROJECT.
  * @module
  */
 import { resolve } from 'node:path';
@@ -14,6 +16,7 @@ import { type CommandIo, processIo } from '../io.js';
 import { Edits } from '../scaffold/edits.js';
 import { type ResourceNames, resourceNames } from '../scaffold/names.js';
 import { findResource, type ProjectFile, readProjectFile, writeProjectFile } from '../scaffold/project-file.js';
+import { importPath, sourcePaths } from '../scaffold/source-layout.js';
 import { type ScaffoldFile, writeScaffold } from '../scaffold/write-files.js';
 import { addExport, addKustomizeResource, registerController } from './register.js';
 import { apiIndexHeader, apiIndexLine, apiIndexPath } from './templates/api-index.js';
@@ -59,9 +62,16 @@ function checkAgainstProject(project: ProjectFile, names: ResourceNames, options
     throw new CliError('config', `--no-resource needs the API ${gvk} in the project; create it first`);
   }
   const otherApi = others.find((r) => r.api !== undefined)?.api;
+  const namespaced = existing?.api?.namespaced ?? otherApi?.namespaced ?? options.namespaced !== false;
+  if (project.namespaced && !namespaced && options.resource !== false) {
+    throw new CliError(
+      'config',
+      `unable to create the API ${gvk}: it is cluster-scoped and the project is namespaced (its manager's Role cannot grant a cluster-scoped kind)`,
+    );
+  }
   return {
     /** All versions of a kind share its scope. */
-    namespaced: existing?.api?.namespaced ?? otherApi?.namespaced ?? options.namespaced !== false,
+    namespaced,
     /** The kind's first version: it gets `@StorageVersion()` and the kind's editor/viewer roles. */
     firstVersion: otherApi === undefined,
   };
@@ -73,31 +83,32 @@ export async function createApi(options: CreateApiOptions, io: CommandIo = proce
   const project = await readProjectFile(dir);
   const names = resourceNames(options.group, options.version, options.kind, project.domain);
   const { namespaced, firstVersion } = checkAgainstProject(project, names, options);
+  const paths = sourcePaths(names, project.multigroup === true);
   const resource = options.resource !== false;
   const controller = options.controller !== false;
   if (!resource && !controller) throw new CliError('config', 'nothing to do: both --no-resource and --no-controller');
 
   const files: ScaffoldFile[] = [];
   if (resource) {
-    files.push(typesFile(names, namespaced, firstVersion), sampleFile(names, project.projectName));
-    if (firstVersion) files.push(...rbacRoleFiles(names, project.projectName));
+    files.push(typesFile(names, paths, namespaced, firstVersion), sampleFile(names, project.projectName));
+    if (firstVersion) files.push(...rbacRoleFiles(names, paths, project.projectName));
   }
-  if (controller) files.push(controllerFile(names), controllerSuite(names, namespaced));
+  if (controller) files.push(controllerFile(names, paths), controllerSuite(names, paths, namespaced));
   const edits = new Edits(dir);
   if (resource) {
     const crdFile = `bases/${names.qualifiedGroup}_${names.plural}.yaml`;
-    await edits.edit(apiIndexPath(names.version), (t) => addExport(t, apiIndexLine(names)), apiIndexHeader(names));
+    await edits.edit(apiIndexPath(paths), (t) => addExport(t, apiIndexLine(names)), apiIndexHeader(names));
     await edits.edit('config/crd/kustomization.yaml', (t) => addKustomizeResource(t, crdFile, 'config/crd'));
     await edits.edit('config/samples/kustomization.yaml', (t) =>
       addKustomizeResource(t, samplePath(names).replace('config/samples/', ''), 'config/samples'),
     );
-    for (const path of firstVersion ? rbacRolePaths(names) : []) {
+    for (const path of firstVersion ? rbacRolePaths(paths) : []) {
       const file = path.replace('config/rbac/', '');
       await edits.edit('config/rbac/kustomization.yaml', (t) => addKustomizeResource(t, file, 'config/rbac'));
     }
   }
   if (controller) {
-    const module = `./controllers/${names.lower}.controller.js`;
+    const module = importPath('src/app.module.ts', paths.controller);
     await edits.edit('src/app.module.ts', (t) => registerController(t, names.reconciler, module));
   }
   const written = await writeScaffold(dir, files, options.force);
@@ -116,14 +127,14 @@ export async function createApi(options: CreateApiOptions, io: CommandIo = proce
         domain: project.domain,
         group: names.group,
         kind: names.kind,
-        path: `src/api/${names.version}`,
+        path: paths.apiDir,
         version: names.version,
       },
     ],
   });
   changed.push('PROJECT');
   io.stdout(
-    `wrote ${[...written, ...changed].join(', ')}\nNext: edit src/api/${names.version}/${names.lower}.types.ts, then run pnpm manifests\n`,
+    `wrote ${[...written, ...changed].join(', ')}\nNext: edit ${paths.apiDir}/${names.lower}.types.ts, then run pnpm manifests\n`,
   );
   return [...written, ...changed];
 }

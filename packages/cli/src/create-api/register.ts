@@ -37,6 +37,13 @@ function registerAt(source: string, className: string, modulePath: string, marke
       `unable to add ${className} to src/app.module.ts: the "${IMPORTS_MARKER}" and "${marker}" markers are missing; add it by hand`,
     );
   }
+  const imported = lines.find((l) => l.startsWith(`import { ${className} } from `) && importPath(l) !== modulePath);
+  if (imported !== undefined) {
+    throw new CliError(
+      'exists',
+      `unable to add ${className} to src/app.module.ts: it imports a ${className} from ${importPath(imported)} already; give one of the kinds another name`,
+    );
+  }
   const indent = /^\s*/.exec(lines[markerAt] ?? '')?.[0] ?? '';
   if (!lines.includes(`${indent}${className},`)) lines.splice(markerAt, 0, `${indent}${className},`);
   let first = importsAt;

@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 import { createApi } from '../create-api/command.js';
 import { init } from '../init/command.js';
 import type { CommandIo } from '../io.js';
-import { createProgram } from '../main.js';
+import { createProgram } from '../program.js';
 import { createWebhook } from './command.js';
 
 const quiet: CommandIo = { stdout: () => undefined, stderr: () => undefined };
@@ -156,6 +156,32 @@ describe('operant create webhook', () => {
       spoke: ['v2'],
       webhookVersion: 'v1',
     });
+  });
+
+  it('puts the files of a multigroup project under the group, with imports that reach the kind', async () => {
+    const multi = await mkdtemp(join(tmpdir(), 'operant-create-webhook-multi-'));
+    try {
+      await init({ domain: 'example.com', name: 'team-operator', multigroup: true, repoDir: multi }, quiet);
+      await createApi({ ...redis, repoDir: multi }, quiet);
+      const paths = await createWebhook({ ...redis, programmaticValidation: true, repoDir: multi }, quiet);
+      expect(paths.slice(0, 3)).toEqual([
+        'src/webhooks/cache/v1/rediscluster.webhook.ts',
+        'src/webhooks/cache/v1/rediscluster.webhook.spec.ts',
+        'test/cache/rediscluster.webhook.int.spec.ts',
+      ]);
+      const readIn = (path: string) => readFile(join(multi, path), 'utf8');
+      expect(await readIn('src/webhooks/cache/v1/rediscluster.webhook.ts')).toContain(
+        "import { RedisCluster } from '../../../api/cache/v1/index.js';",
+      );
+      const suite = await readIn('test/cache/rediscluster.webhook.int.spec.ts');
+      expect(suite).toContain("import type { RedisCluster } from '../../src/api/cache/v1/index.js';");
+      expect(suite).toContain("new URL('../../config/webhook', import.meta.url)");
+      expect(await readIn('src/app.module.ts')).toContain(
+        "import { RedisClusterWebhook } from './webhooks/cache/v1/rediscluster.webhook.js';",
+      );
+    } finally {
+      await rm(multi, { recursive: true, force: true });
+    }
   });
 
   it('refuses a call without a webhook flag, and a spoke without --conversion', async () => {

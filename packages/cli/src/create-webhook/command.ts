@@ -18,12 +18,14 @@ import { type CommandIo, processIo } from '../io.js';
 import { Edits } from '../scaffold/edits.js';
 import { resourceNames, validateVersion } from '../scaffold/names.js';
 import { type ProjectResource, readProjectFile, writeProjectFile } from '../scaffold/project-file.js';
+import { importPath } from '../scaffold/source-layout.js';
 import { type ScaffoldFile, writeScaffold } from '../scaffold/write-files.js';
 import { addWebhooksToDefault } from './default-kustomization.js';
+import { webhookLayout } from './layout.js';
 import { addWebhooksToManifests } from './manifests-script.js';
-import { conversionClass, conversionFile, conversionPath, crdKustomizeConfig } from './templates/conversion.js';
+import { conversionClass, conversionFile, crdKustomizeConfig } from './templates/conversion.js';
 import { kustomizeWebhookFiles } from './templates/kustomize-webhook.js';
-import { webhookClass, webhookFile, webhookPath } from './templates/webhook.js';
+import { webhookClass, webhookFile } from './templates/webhook.js';
 import { webhookSpecFile } from './templates/webhook-spec.js';
 import { webhookSuiteFile } from './templates/webhook-suite.js';
 
@@ -111,26 +113,32 @@ export async function createWebhook(options: CreateWebhookOptions, io: CommandIo
   const kinds = { defaulting: options.defaulting === true, validation: options.programmaticValidation === true };
   const admission = kinds.defaulting || kinds.validation;
   const spokes = options.conversion ? (options.spoke ?? []) : [];
+  const layout = webhookLayout(names, resource.path);
+  const apiDirOf = (version: string) =>
+    (project.resources ?? []).find((r) => r.group === names.group && r.kind === names.kind && r.version === version)
+      ?.path ?? `src/api/${version}`;
 
   const files: ScaffoldFile[] = [];
   if (admission) {
     const namespaced = resource.api?.namespaced !== false;
-    files.push(webhookFile(names, kinds), webhookSpecFile(names, kinds), webhookSuiteFile(names, kinds, namespaced));
+    files.push(
+      webhookFile(names, kinds, layout),
+      webhookSpecFile(names, kinds, layout),
+      webhookSuiteFile(names, kinds, namespaced, layout),
+    );
   }
-  files.push(...spokes.map((spoke) => conversionFile(names, spoke)));
+  files.push(...spokes.map((spoke) => conversionFile(names, spoke, layout, apiDirOf(spoke))));
   const firstWebhook = !(await exists(join(dir, 'config/webhook/service.yaml')));
   if (firstWebhook) files.push(...kustomizeWebhookFiles(project.projectName));
   if (spokes.length > 0 && !(await exists(join(dir, crdKustomizeConfig.path)))) files.push(crdKustomizeConfig);
 
   const edits = new Edits(dir);
-  const modulePath = (path: string) => path.replace(/^src\//, './').replace(/\.ts$/, '.js');
+  const modulePath = (path: string) => importPath('src/app.module.ts', path);
   if (admission) {
-    await edits.edit('src/app.module.ts', (t) =>
-      registerWebhook(t, webhookClass(names), modulePath(webhookPath(names))),
-    );
+    await edits.edit('src/app.module.ts', (t) => registerWebhook(t, webhookClass(names), modulePath(layout.webhook)));
   }
   for (const spoke of spokes) {
-    const path = modulePath(conversionPath(names, spoke));
+    const path = modulePath(layout.conversion(spoke));
     await edits.edit('src/app.module.ts', (t) => registerWebhook(t, conversionClass(names, spoke), path));
   }
   await edits.edit('package.json', (t) => addWebhooksToManifests(t, { admission, conversion: spokes.length > 0 }));
@@ -153,7 +161,7 @@ export async function createWebhook(options: CreateWebhookOptions, io: CommandIo
   });
   changed.push('PROJECT');
   io.stdout(
-    `wrote ${[...written, ...changed].join(', ')}\nNext: edit ${admission ? webhookPath(names) : conversionPath(names, spokes[0] as string)}, then run pnpm manifests\n`,
+    `wrote ${[...written, ...changed].join(', ')}\nNext: edit ${admission ? layout.webhook : layout.conversion(spokes[0] as string)}, then run pnpm manifests\n`,
   );
   return [...written, ...changed];
 }

@@ -1,8 +1,10 @@
 /**
  * `operant init --domain example.com [--name redis-operator] [--owner "…"] [--repo-dir dir]
- * [--force] [--operant-source dir]`: kubebuilder's `init` in TypeScript. Writes the project
- * (manager entry point, root module, kustomize config, Dockerfile, jest with envtest,
- * package.json scripts for kubebuilder's Makefile targets) into an empty directory.
+ * [--namespaced] [--multigroup] [--force] [--operant-source dir]`: kubebuilder's `init` in
+ * TypeScript. Writes the project (manager entry point, root module, kustomize config,
+ * Dockerfile, jest with envtest, package.json scripts for kubebuilder's Makefile targets)
+ * into an empty directory. `--namespaced`: a manager that watches only its namespace, with a
+ * Role there (templates/manager-scope.ts); `--multigroup`: a folder per API group.
  * @module
  */
 import { mkdir } from 'node:fs/promises';
@@ -24,6 +26,10 @@ export interface InitOptions {
   force?: boolean;
   /** A folder of `pnpm pack` tarballs of the `@operant/*` packages. */
   operantSource?: string;
+  /** The manager watches only the namespace it runs in; its RBAC is a Role there. */
+  namespaced?: boolean;
+  /** APIs under `src/api/<group>/<version>/`, controllers under `src/controllers/<group>/`. */
+  multigroup?: boolean;
 }
 
 /** Scaffolds a project; resolves to the files written. Throws `CliError`. */
@@ -41,6 +47,8 @@ export async function init(options: InitOptions, io: CommandIo = processIo): Pro
     owner: options.owner,
     operant,
     overrides: options.operantSource !== undefined,
+    namespaced: options.namespaced === true,
+    multigroup: options.multigroup === true,
   });
   const written = await writeScaffold(dir, files, options.force);
   io.stdout(
@@ -56,6 +64,11 @@ export function initCommand(): Command {
     .option('--name <name>', 'project name, a DNS-1123 label (default: the directory name)')
     .option('--owner <owner>', 'copyright owner (package.json author, README)')
     .option('--repo-dir <dir>', 'project directory, created when missing (default: the current directory)')
+    .option(
+      '--namespaced',
+      "a manager that watches only its own namespace, with a Role there (kubebuilder's --namespaced)",
+    )
+    .option('--multigroup', 'a folder per API group: src/api/<group>/<version>, src/controllers/<group>')
     .option('--force', 'write into a non-empty directory, overwriting files')
     .option('--operant-source <dir>', 'take @operant/* from the `pnpm pack` tarballs in this folder')
     .action(async (options: InitOptions) => {

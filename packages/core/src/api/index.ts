@@ -12,6 +12,7 @@ export type { EventHandler, RequestQueue } from './event-handler.js';
 export type { CreateEvent, DeleteEvent, GenericEvent, UpdateEvent } from './events.js';
 export type { LogFields, Logger } from './logger.js';
 export type { Manager } from './manager.js';
+export { MINIMUM_NODE_VERSION, nodeVersionProblem } from './node-version.js';
 export {
   deepCopy,
   type KubernetesList,

@@ -51,6 +51,7 @@ import {
   type ResourceInfo,
   type ResourceType,
 } from '../resources/resource-type.js';
+import { assertNamespacedScope } from './cluster-wide.js';
 import { type Informer, type InformerHealth, type InformerScope, SharedIndexInformer } from './informer.js';
 import type { ReflectorOptions } from './reflector.js';
 import type { ShardScope } from './shard-scope.js';
@@ -81,6 +82,12 @@ export interface CacheOptions {
   logger?: Logger;
   /** Namespaces of every namespaced kind without its own; default all. */
   defaultNamespaces?: readonly string[];
+  /**
+   * Default true. false: refuse to watch across the cluster (a cluster-scoped kind, a
+   * namespaced kind without namespaces) with a `notCached` error naming the kind, for a
+   * manager whose RBAC is a Role (see cluster-wide.ts).
+   */
+  clusterWide?: boolean;
   defaultLabelSelector?: LabelSelector;
   defaultFieldSelector?: FieldSelector;
   /** Runs for kinds without their own transform. */
@@ -312,15 +319,17 @@ export class Cache implements CacheReader {
     if (user !== undefined) transforms.push(user);
     const labelSelector = config?.labelSelector ?? o.defaultLabelSelector;
     const fieldSelector = config?.fieldSelector ?? o.defaultFieldSelector;
+    const scope: InformerScope = {
+      namespaces: config?.namespaces ?? o.defaultNamespaces,
+      labelSelector: labelSelector === undefined ? undefined : labelSelectorString(labelSelector) || undefined,
+      fieldSelector: fieldSelector === undefined ? undefined : fieldSelectorString(fieldSelector) || undefined,
+      metadataOnly: config?.metadataOnly,
+    };
+    if (o.clusterWide === false) assertNamespacedScope(info, scope);
     return new SharedIndexInformer(
       this.rest,
       info,
-      {
-        namespaces: config?.namespaces ?? o.defaultNamespaces,
-        labelSelector: labelSelector === undefined ? undefined : labelSelectorString(labelSelector) || undefined,
-        fieldSelector: fieldSelector === undefined ? undefined : fieldSelectorString(fieldSelector) || undefined,
-        metadataOnly: config?.metadataOnly,
-      },
+      scope,
       composeTransforms(transforms),
       { ...o.reflector, logger: this.log },
       o.ownWrites,

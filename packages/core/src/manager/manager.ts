@@ -26,6 +26,7 @@ import { readFileSync } from 'node:fs';
 import { OperantError } from '@operant/crd/metadata';
 import type { Logger } from '../api/logger.js';
 import type { Manager } from '../api/manager.js';
+import { nodeVersionProblem } from '../api/node-version.js';
 import { isWarmupRunnable, needsLeaderElection, type Runnable } from '../api/runnable.js';
 import { Cache, type CacheOptions } from '../cache/cache.js';
 import { ApiClient } from '../client/api-client.js';
@@ -560,5 +561,7 @@ function inClusterNamespace(): string | undefined {
  * `controllerManagedBy(mgr)` is the hard mode under the decorators.
  */
 export function newManager(options: ManagerOptions = {}): Manager {
+  const tooOld = nodeVersionProblem();
+  if (tooOld !== undefined) throw new OperantError('Config', tooOld);
   return new ControllerManager(options);
 }

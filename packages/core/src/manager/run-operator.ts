@@ -1,7 +1,8 @@
 /**
  * `runOperator(main)`: the process around an operator's `main`, as kubebuilder's
- * `cmd/main.go` does it with `os.Exit`. It runs `main(signal)` with `setupSignalHandler()`'s
- * signal and exits as soon as `main` settles:
+ * `cmd/main.go` does it with `os.Exit`. On a Node.js older than Operant needs it prints
+ * one line saying which to install and exits 1; else it runs `main(signal)` with
+ * `setupSignalHandler()`'s signal and exits as soon as `main` settles:
  *
  * - `main` returned (the manager stopped cleanly) → exit 0 at once, whatever timers or
  *   sockets are left, so nothing acts after the Lease is released
@@ -13,6 +14,7 @@
  * @module
  */
 import type { Logger } from '../api/logger.js';
+import { nodeVersionProblem } from '../api/node-version.js';
 import { newLogger } from '../log/winston.js';
 import { setupSignalHandler } from './signals.js';
 
@@ -26,6 +28,11 @@ export async function runOperator(
   main: (signal: AbortSignal) => Promise<void>,
   options: RunOperatorOptions = {},
 ): Promise<never> {
+  const tooOld = nodeVersionProblem();
+  if (tooOld !== undefined) {
+    process.stderr.write(`${tooOld}\n`);
+    return exit(1);
+  }
   const log = options.logger ?? newLogger({ format: 'json', fields: { logger: 'setup' } });
   const escaped = (message: string) => (err: unknown) => {
     log.error(message, { error: err });

@@ -137,7 +137,9 @@ export function evaluateRules(
     const record = value as Record<string, unknown>;
     const oldRecord = isObject(old.old) ? old.old : {};
     for (const name of schema.required ?? []) {
-      if (record[name] === undefined && !(old.update && unchanged(value, old.old))) {
+      // null in a field that is not nullable is no value: the API server drops it, then requires it
+      const absent = record[name] === undefined || (record[name] === null && !schema.properties?.[name]?.nullable);
+      if (absent && !(old.update && unchanged(value, old.old))) {
         out.issues.push({ path: join(path, name), constraint: 'required', message: `${name} is required` });
       }
     }

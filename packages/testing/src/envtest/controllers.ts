@@ -31,6 +31,8 @@ export const CONTROLLER_EFFECTS: Readonly<Record<string, string>> = {
     'makes Pods for Jobs and rewrites Job `status` from them: a status the test writes conflicts or is undone',
   'cronjob-controller': 'creates Jobs from CronJobs on their schedule and writes CronJob `status`',
   'ttl-after-finished-controller': 'deletes finished Jobs once `ttlSecondsAfterFinished` has passed',
+  'storage-version-migrator-controller':
+    'runs `StorageVersionMigration`s (`operant migrate-storage`); needs `garbage-collector-controller` too',
 };
 
 /**

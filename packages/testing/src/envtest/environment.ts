@@ -12,10 +12,12 @@
  * ```
  * @module
  */
+
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KubeConfig, type V1CustomResourceDefinition } from '@kubernetes/client-node';
+import { nodeVersionProblem } from '@operant/core/api';
 import { type BinaryName, resolveBinaries } from './binaries.js';
 import { serviceAccountSigningKey, TinyCA } from './certs.js';
 import { DEFAULT_CONTROLLERS } from './controllers.js';
@@ -147,6 +149,8 @@ export class Environment {
 
   /** Starts the control plane (or connects to the existing cluster), installs CRDs, returns the admin KubeConfig. */
   async start(): Promise<KubeConfig> {
+    const tooOld = nodeVersionProblem();
+    if (tooOld !== undefined) throw new EnvtestError('invalidConfig', tooOld);
     if (this.stopping !== undefined) {
       throw new EnvtestError(
         'stopped',

@@ -4,8 +4,9 @@
  * `generateName`, and drops `status` of kinds with a status subresource; on update it keeps
  * the server-owned metadata, keeps `status` (main resource) or everything but `status`
  * (the status subresource), bumps `generation` when anything but `metadata` (and `status`,
- * with the subresource) changed, and refuses new finalizers on an object being deleted and
- * changes of immutable fields (see `immutable-fields.ts`; names are checked in `names.ts`).
+ * with the subresource) changed, and refuses new finalizers on an object being deleted,
+ * missing required fields of built-in kinds (`builtin-shapes.ts`) and changes of immutable
+ * fields (see `immutable-fields.ts`; names are checked in `names.ts`).
  * @module
  */
 import { randomUUID } from 'node:crypto';
@@ -13,6 +14,7 @@ import type { KubernetesObject } from '@operant/core';
 import { formatTime, type ObjectMeta } from '@operant/core/api';
 import type * as client from '@operant/core/client';
 import type { ResourceInfo } from '@operant/core/resources';
+import { requiredFieldCauses } from './builtin-shapes.js';
 import { immutableFieldCauses, keepAllocated } from './immutable-fields.js';
 import { type JsonObject, jsonEqual } from './json.js';
 import type { KindTraits } from './kinds.js';
@@ -110,6 +112,7 @@ export function prepareUpdate(
   const causes = finalizerCauses(old, next as KubernetesObject);
   if (subresource === undefined) {
     keepAllocated(info, old, next as KubernetesObject);
+    causes.push(...requiredFieldCauses(info, next as KubernetesObject));
     causes.push(...immutableFieldCauses(info, old, next as KubernetesObject));
   }
   if (traits.generation && !jsonEqual(withoutMetadata(stored), withoutMetadata(next))) {

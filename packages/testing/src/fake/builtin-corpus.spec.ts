@@ -6,7 +6,7 @@ import { beforeAll, describe } from '@jest/globals';
 import { builtinCorpus } from '../../test/fixtures/builtin-corpus.js';
 import { type FakeClient, fakeClient } from './index.js';
 
-describe('fake client: built-in names and immutable fields', () => {
+describe('fake client: built-in names, immutable fields and shapes', () => {
   let client: FakeClient;
 
   beforeAll(() => {

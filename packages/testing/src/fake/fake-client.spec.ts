@@ -18,7 +18,7 @@ const pod = (name: string, node: string): V1Pod => ({
   apiVersion: 'v1',
   kind: 'Pod',
   metadata: { namespace: 'ns', name },
-  spec: { nodeName: node, containers: [] },
+  spec: { nodeName: node, containers: [{ name: 'c', image: 'registry.invalid/c:1' }] },
 });
 const cm = (name: string, data: Record<string, string> = {}): V1ConfigMap => ({
   apiVersion: 'v1',

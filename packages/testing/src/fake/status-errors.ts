@@ -102,3 +102,22 @@ export function invalid(action: string, info: ResourceInfo, name: string, causes
 export function badRequest(action: string, message: string): ClientError {
   return fail(action, 400, 'BadRequest', message, undefined);
 }
+
+/** A body the API server cannot decode into the kind's Go struct (`problem` in Go's words). */
+export function undecodable(action: string, info: ResourceInfo, problem: string): ClientError {
+  return badRequest(
+    action,
+    `${info.kind} in version "${info.version}" cannot be handled as a ${info.kind}: ${problem}`,
+  );
+}
+
+/** A patch whose result the API server cannot decode: 422 on the field `patch`, the result as its value. */
+export function unpatchable(action: string, patched: unknown, problem: string): ClientError {
+  const message = `Invalid value: ${JSON.stringify(JSON.stringify(patched))}: ${problem}`;
+  return fail(action, 422, 'Invalid', ` "" is invalid: patch: ${message}`, {
+    name: '',
+    group: '',
+    kind: '',
+    causes: [{ reason: 'FieldValueInvalid', field: 'patch', message }],
+  });
+}

@@ -12,6 +12,7 @@ import { ClientError } from '@operant/core/client';
 import * as resources from '@operant/core/resources';
 import { type ResourceInfo } from '@operant/core/resources';
 import { markDeleted, prepareCreate, prepareUpdate, uidMismatch } from './admission.js';
+import { applyProblem, decodeOrRefuse, requiredFieldCauses } from './builtin-shapes.js';
 import { applyFields, type FieldOwners, recordUpdate } from './field-owners.js';
 import {
   applyJsonPatch,
@@ -33,6 +34,8 @@ import {
   noSuchPath,
   notFound,
   preconditionFailed,
+  undecodable,
+  unpatchable,
 } from './status-errors.js';
 import { applyStrategicPatch } from './strategic.js';
 import type { WriteContext } from './write-context.js';
@@ -57,6 +60,7 @@ export class FakeWrites {
     return this.c.recorded({ ...record(op, options), fieldManager: manager }, () =>
       this.c.run(op, async () => {
         const body = wire(obj, info);
+        decodeOrRefuse(info, body, strict(options), (problem) => undecodable(action, info, problem));
         const name = nameFor(body);
         if (name === undefined) {
           throw invalid(action, info, '', [
@@ -67,7 +71,7 @@ export class FakeWrites {
             },
           ]);
         }
-        const causes = createNameCauses(info, body, name);
+        const causes = [...createNameCauses(info, body, name), ...requiredFieldCauses(info, body)];
         if (causes.length > 0) throw invalid(action, info, name, causes);
         if (body.metadata?.resourceVersion) {
           const message = 'resourceVersion should not be set on objects to be created';
@@ -93,6 +97,8 @@ export class FakeWrites {
     const op = { ...this.c.operation('update', info, obj, options, action), subresource: sub };
     return this.c.recorded({ ...record(op, options), fieldManager: this.c.managerOf(options) }, () =>
       this.c.run(op, async () => {
+        const body = wire(obj, info);
+        decodeOrRefuse(info, body, strict(options), (problem) => undecodable(action, info, problem));
         const stored = this.stored(info, obj, action, sub);
         const rv = obj.metadata?.resourceVersion;
         if (!rv && !isBuiltin(info)) {
@@ -105,7 +111,7 @@ export class FakeWrites {
           ]);
         }
         if (rv && rv !== stored.old.metadata?.resourceVersion) throw conflict(action, info, stored.name);
-        return this.commit(stored, wire(obj, info), sub, options, this.c.managerOf(options));
+        return this.commit(stored, body, sub, options, this.c.managerOf(options));
       }),
     );
   }
@@ -144,6 +150,7 @@ export class FakeWrites {
           if (!(err instanceof PatchApplyError)) throw err;
           throw client.statusError(action, 422, { reason: 'Invalid', code: 422, message: err.message });
         }
+        decodeOrRefuse(info, patched, strict(options), (problem) => unpatchable(action, patched, problem));
         const rv = patched.metadata?.resourceVersion;
         if (rv && rv !== stored.old.metadata?.resourceVersion) throw conflict(action, info, stored.name);
         return this.commit(stored, patched, sub, options, this.c.managerOf(options));
@@ -166,6 +173,10 @@ export class FakeWrites {
         if (sub === 'status' && !this.c.traits(info).status) throw noSuchPath(action);
         const config = wire(obj, info) as JsonObject;
         if (config.metadata) delete (config.metadata as JsonObject).managedFields;
+        const problem = applyProblem(info, config);
+        if (problem !== undefined) {
+          throw client.statusError(action, 500, { reason: 'InternalError', code: 500, message: problem });
+        }
         if (sub === 'status') {
           const { status } = config;
           for (const key of Object.keys(config))
@@ -192,7 +203,7 @@ export class FakeWrites {
         if ('conflicts' in outcome) throw applyConflict(action, info, name, outcome.conflicts);
         const merged = outcome.object as KubernetesObject;
         if (live === undefined) {
-          const causes = createNameCauses(info, merged, name);
+          const causes = [...createNameCauses(info, merged, name), ...requiredFieldCauses(info, merged)];
           if (causes.length > 0) throw invalid(action, info, name, causes);
           const created = await this.c.admit(
             info,
@@ -338,6 +349,8 @@ function withoutVersion(obj: KubernetesObject): unknown {
 function wire(obj: KubernetesObject, info: ResourceInfo): KubernetesObject {
   return toJson({ ...obj, apiVersion: resources.apiVersionOf(info), kind: info.kind });
 }
+
+const strict = (options: client.CreateOptions) => options.fieldValidation === 'Strict';
 
 function record(
   op: { verb: string; subresource?: Sub; info: ResourceInfo; namespace?: string; name?: string },

@@ -1,18 +1,19 @@
 /**
- * `test/<kind>.controller.int.spec.ts`: kubebuilder's `<kind>_controller_test.go`. The
+ * `test/[<group>/]<kind>.controller.int.spec.ts`: kubebuilder's `<kind>_controller_test.go`. The
  * operator runs against jest's envtest control plane (with the CRD of `pnpm manifests`); a
  * new object is reconciled (its status records its generation), and so is a spec change.
  * @module
  */
 import type { ResourceNames } from '../../scaffold/names.js';
+import { importPath, type SourcePaths } from '../../scaffold/source-layout.js';
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
 
-export function controllerSuite(names: ResourceNames, namespaced: boolean): ScaffoldFile {
+export function controllerSuite(names: ResourceNames, paths: SourcePaths, namespaced: boolean): ScaffoldFile {
   const { kind, lower, qualifiedGroup, version } = names;
   const namespace = namespaced ? 'namespace, ' : '';
   const key = namespaced ? '{ namespace, name }' : '{ name }';
   return {
-    path: `test/${lower}.controller.int.spec.ts`,
+    path: paths.suite,
     content: `/**
  * The ${kind} controller against a real control plane (envtest, started by jest's global
  * setup with the CRDs of config/crd/bases).
@@ -23,8 +24,8 @@ import { OperantFactory, type Operator } from '@operant/core';
 import { ApiClient, mergePatch } from '@operant/core/client';
 import { eventually } from '@operant/testing';
 import { sharedKubeConfig } from '@operant/testing/jest';
-import { ${kind} } from '../src/api/${version}/index.js';
-import { AppModule } from '../src/app.module.js';
+import { ${kind} } from '${importPath(paths.suite, `${paths.apiDir}/index.ts`)}';
+import { AppModule } from '${importPath(paths.suite, 'src/app.module.ts')}';
 
 describe('${kind} controller', () => {
   const kubeConfig = sharedKubeConfig();

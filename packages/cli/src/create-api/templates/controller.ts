@@ -1,5 +1,5 @@
 /**
- * `src/controllers/<kind>.controller.ts`: kubebuilder's `internal/controller/<kind>_controller.go`.
+ * `src/controllers/[<group>/]<kind>.controller.ts`: kubebuilder's `internal/controller/<kind>_controller.go`.
  * A `@Controller({ for: Kind })`, with a hint at `owns` and the kind tokens, whose
  * `@Reconcile` reads the object and records the generation it saw in
  * `status.observedGeneration` (writing only when it changed): the place to put the
@@ -7,12 +7,13 @@
  * @module
  */
 import type { ResourceNames } from '../../scaffold/names.js';
+import { importPath, type SourcePaths } from '../../scaffold/source-layout.js';
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
 
-export function controllerFile(names: ResourceNames): ScaffoldFile {
-  const { kind, reconciler, variable, version } = names;
+export function controllerFile(names: ResourceNames, paths: SourcePaths): ScaffoldFile {
+  const { kind, reconciler, variable } = names;
   return {
-    path: `src/controllers/${names.lower}.controller.ts`,
+    path: paths.controller,
     content: `/**
  * Reconciles ${kind} objects: moves the cluster towards the state a ${kind}'s spec asks for.
  * @module
@@ -28,7 +29,7 @@ import {
   type Request,
 } from '@operant/core';
 import { mergePatch } from '@operant/core/client';
-import { ${kind} } from '../api/${version}/index.js';
+import { ${kind} } from '${importPath(paths.controller, `${paths.apiDir}/index.ts`)}';
 
 // TODO(user): name the kinds reconcile creates, with the kind tokens of @operant/core/kinds
 // (\`owns: [Deployment, Service]\`), so that a change to one of them reconciles its ${kind}

@@ -1,16 +1,24 @@
 /**
- * `config/rbac/<kind>_editor_role.yaml` and `<kind>_viewer_role.yaml`: kubebuilder's
+ * `config/rbac/<kind>_editor_role.yaml` and `<kind>_viewer_role.yaml` (`<group>_<kind>_…` in a
+ * multigroup project, named `<group>-<kind>-…`): kubebuilder's
  * ClusterRoles for the cluster admin to grant users (the manager does not use them):
  * an editor may change objects of the kind, a viewer may read them.
  * @module
  */
 import type { ResourceNames } from '../../scaffold/names.js';
+import type { SourcePaths } from '../../scaffold/source-layout.js';
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
 
-export const rbacRolePaths = (names: ResourceNames) =>
-  (['editor', 'viewer'] as const).map((role) => `config/rbac/${names.lower}_${role}_role.yaml`);
+export const rbacRolePaths = (paths: SourcePaths) =>
+  (['editor', 'viewer'] as const).map((role) => `config/rbac/${paths.rbacRoleStem}_${role}_role.yaml`);
 
-function role(names: ResourceNames, projectName: string, role: 'editor' | 'viewer', verbs: readonly string[]) {
+function role(
+  names: ResourceNames,
+  stem: string,
+  projectName: string,
+  role: 'editor' | 'viewer',
+  verbs: readonly string[],
+) {
   const list = (items: readonly string[]) => items.map((v) => `      - ${v}`).join('\n');
   const purpose =
     role === 'editor'
@@ -24,7 +32,7 @@ metadata:
   labels:
     app.kubernetes.io/name: ${projectName}
     app.kubernetes.io/managed-by: kustomize
-  name: ${names.lower}-${role}-role
+  name: ${stem}-${role}-role
 rules:
   - apiGroups:
       - ${names.qualifiedGroup}
@@ -41,13 +49,22 @@ ${list(verbs)}
 `;
 }
 
-export function rbacRoleFiles(names: ResourceNames, projectName: string): ScaffoldFile[] {
-  const [editor, viewer] = rbacRolePaths(names) as [string, string];
+export function rbacRoleFiles(names: ResourceNames, paths: SourcePaths, projectName: string): ScaffoldFile[] {
+  const [editor, viewer] = rbacRolePaths(paths) as [string, string];
+  const stem = paths.rbacRoleStem.replaceAll('_', '-');
   return [
     {
       path: editor,
-      content: role(names, projectName, 'editor', ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch']),
+      content: role(names, stem, projectName, 'editor', [
+        'create',
+        'delete',
+        'get',
+        'list',
+        'patch',
+        'update',
+        'watch',
+      ]),
     },
-    { path: viewer, content: role(names, projectName, 'viewer', ['get', 'list', 'watch']) },
+    { path: viewer, content: role(names, stem, projectName, 'viewer', ['get', 'list', 'watch']) },
   ];
 }

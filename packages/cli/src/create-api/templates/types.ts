@@ -1,14 +1,20 @@
 /**
- * `src/api/<version>/<kind>.types.ts`: kubebuilder's `api/<version>/<kind>_types.go`. The
+ * `src/api/[<group>/]<version>/<kind>.types.ts`: kubebuilder's `api/<version>/<kind>_types.go`. The
  * `@CustomResource` class with its spec and status classes, an example field to replace,
  * and the status subresource; `pnpm manifests` turns it into the CRD. The kind's first
  * version is its storage version (`@StorageVersion()`); later versions are served only.
  * @module
  */
 import type { ResourceNames } from '../../scaffold/names.js';
+import type { SourcePaths } from '../../scaffold/source-layout.js';
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
 
-export function typesFile(names: ResourceNames, namespaced: boolean, storage: boolean): ScaffoldFile {
+export function typesFile(
+  names: ResourceNames,
+  paths: SourcePaths,
+  namespaced: boolean,
+  storage: boolean,
+): ScaffoldFile {
   const { kind, qualifiedGroup, version } = names;
   const scope = namespaced ? 'Namespaced' : 'Cluster';
   const crdImports = storage
@@ -18,7 +24,7 @@ export function typesFile(names: ResourceNames, namespaced: boolean, storage: bo
     ? '@StorageVersion()\n'
     : '// served, not stored: @StorageVersion() marks the version etcd keeps (one per kind)\n';
   return {
-    path: `src/api/${version}/${names.lower}.types.ts`,
+    path: `${paths.apiDir}/${names.lower}.types.ts`,
     content: `/**
  * The ${kind} kind (${qualifiedGroup}/${version}). Edit the spec and status classes, then run
  * \`pnpm manifests\` to regenerate config/crd/bases. class-validator decorators become the

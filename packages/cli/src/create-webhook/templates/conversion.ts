@@ -1,5 +1,5 @@
 /**
- * `src/webhooks/<hub version>/<kind>.<spoke>.conversion.ts`: kubebuilder's `--conversion
+ * `src/webhooks/[<group>/]<hub version>/<kind>.<spoke>.conversion.ts`: kubebuilder's `--conversion
  * --spoke v2`, its `<kind>_conversion.go` in Operant's form, one `@Conversion({ hub, spoke })`
  * class per spoke. The given version is the hub (usually the storage version); the example
  * copies the spec across, which holds only while both versions have the same fields.
@@ -8,18 +8,25 @@
  * @module
  */
 import type { ResourceNames } from '../../scaffold/names.js';
+import { importPath } from '../../scaffold/source-layout.js';
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
+import type { WebhookLayout } from '../layout.js';
 
 export const conversionClass = (names: ResourceNames, spoke: string) =>
   `${names.kind}${spoke.charAt(0).toUpperCase()}${spoke.slice(1)}Conversion`;
-export const conversionPath = (names: ResourceNames, spoke: string) =>
-  `src/webhooks/${names.version}/${names.lower}.${spoke}.conversion.ts`;
 
-export function conversionFile(names: ResourceNames, spoke: string): ScaffoldFile {
+/** `spokeApiDir`: the spoke version's folder (PROJECT's `path` of that version). */
+export function conversionFile(
+  names: ResourceNames,
+  spoke: string,
+  layout: WebhookLayout,
+  spokeApiDir: string,
+): ScaffoldFile {
+  const path = layout.conversion(spoke);
   const { kind, qualifiedGroup, version } = names;
   const spokeType = `${kind}${spoke.charAt(0).toUpperCase()}${spoke.slice(1)}`;
   return {
-    path: conversionPath(names, spoke),
+    path,
     content: `/**
  * Converts ${kind} ${spoke} to and from ${version}, the hub every version converts through
  * (controller-runtime's Convertible and Hub). The API server calls it through the CRD's
@@ -28,8 +35,8 @@ export function conversionFile(names: ResourceNames, spoke: string): ScaffoldFil
  */
 import { Conversion } from '@operant/core/decorators';
 import type { Converter } from '@operant/core/webhook';
-import { ${kind} } from '../../api/${version}/index.js';
-import { ${kind} as ${spokeType} } from '../../api/${spoke}/index.js';
+import { ${kind} } from '${importPath(path, `${layout.apiDir}/index.ts`)}';
+import { ${kind} as ${spokeType} } from '${importPath(path, `${spokeApiDir}/index.ts`)}';
 
 @Conversion({ hub: ${kind}, spoke: ${spokeType} })
 export class ${conversionClass(names, spoke)} implements Converter<${spokeType}, ${kind}> {

@@ -1,11 +1,13 @@
 /**
- * `src/webhooks/<version>/<kind>.webhook.spec.ts`: kubebuilder's `<kind>_webhook_test.go`
+ * `src/webhooks/[<group>/]<version>/<kind>.webhook.spec.ts`: kubebuilder's `<kind>_webhook_test.go`
  * without a cluster: the methods the webhook server calls, called directly on the example
  * rules of the scaffolded webhook (replace both together).
  * @module
  */
 import type { ResourceNames } from '../../scaffold/names.js';
+import { importPath } from '../../scaffold/source-layout.js';
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
+import type { WebhookLayout } from '../layout.js';
 import { type WebhookKinds, webhookClass } from './webhook.js';
 
 function defaultingTests(names: ResourceNames): string {
@@ -36,18 +38,18 @@ function validationTests(names: ResourceNames): string {
 `;
 }
 
-export function webhookSpecFile(names: ResourceNames, kinds: WebhookKinds): ScaffoldFile {
+export function webhookSpecFile(names: ResourceNames, kinds: WebhookKinds, layout: WebhookLayout): ScaffoldFile {
   const { kind, qualifiedGroup, version } = names;
   const cls = webhookClass(names);
   return {
-    path: `src/webhooks/${version}/${names.lower}.webhook.spec.ts`,
+    path: layout.spec,
     content: `/**
  * The ${kind} webhooks without a cluster: the methods the webhook server calls, called directly.
  */
 import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
-${kinds.validation ? "import { WebhookError } from '@operant/core/webhook';\n" : ''}import type { ${kind} } from '../../api/${version}/index.js';
-import { ${cls} } from './${names.lower}.webhook.js';
+${kinds.validation ? "import { WebhookError } from '@operant/core/webhook';\n" : ''}import type { ${kind} } from '${importPath(layout.spec, `${layout.apiDir}/index.ts`)}';
+import { ${cls} } from '${importPath(layout.spec, layout.webhook)}';
 
 const ${names.variable} = (spec: ${kind}['spec']): ${kind} => ({
   apiVersion: '${qualifiedGroup}/${version}',

@@ -1,5 +1,5 @@
 /**
- * `test/<kind>.webhook.int.spec.ts`: kubebuilder's `webhook_suite_test.go` and
+ * `test/[<group>/]<kind>.webhook.int.spec.ts`: kubebuilder's `webhook_suite_test.go` and
  * `<kind>_webhook_test.go` on a real API server. The suite has a control plane of its own
  * (`useControlPlane`, with the CRDs of config/crd/bases and the webhook configurations of
  * config/webhook pointed at a local server with a CA of the run, envtest's
@@ -9,10 +9,18 @@
  * @module
  */
 import type { ResourceNames } from '../../scaffold/names.js';
+import { importPath } from '../../scaffold/source-layout.js';
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
+import type { WebhookLayout } from '../layout.js';
 import type { WebhookKinds } from './webhook.js';
 
-export function webhookSuiteFile(names: ResourceNames, kinds: WebhookKinds, namespaced: boolean): ScaffoldFile {
+export function webhookSuiteFile(
+  names: ResourceNames,
+  kinds: WebhookKinds,
+  namespaced: boolean,
+  layout: WebhookLayout,
+): ScaffoldFile {
+  const from = (to: string) => importPath(layout.suite, to);
   const { kind, qualifiedGroup, version, variable } = names;
   const meta = namespaced ? '{ namespace, name }' : '{ name }';
   const probes = [
@@ -38,7 +46,7 @@ export function webhookSuiteFile(names: ResourceNames, kinds: WebhookKinds, name
     });
 `;
   return {
-    path: `test/${names.lower}.webhook.int.spec.ts`,
+    path: layout.suite,
     content: `/**
  * The ${kind} webhooks against a real API server, on a control plane of this suite's own with
  * the CRDs of config/crd/bases and the webhook configurations of config/webhook (run
@@ -51,12 +59,12 @@ import { OperantFactory, type Operator } from '@operant/core';
 import { ApiClient, ClientError } from '@operant/core/client';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
-import type { ${kind} } from '../src/api/${version}/index.js';
-import { AppModule } from '../src/app.module.js';
+import type { ${kind} } from '${from(`${layout.apiDir}/index.ts`)}';
+import { AppModule } from '${from('src/app.module.ts')}';
 
 const options = {
-  crdDirectoryPaths: [fileURLToPath(new URL('../config/crd/bases', import.meta.url))],
-  webhookInstallOptions: { paths: [fileURLToPath(new URL('../config/webhook', import.meta.url))] },
+  crdDirectoryPaths: [fileURLToPath(new URL('${from('config/crd/bases')}', import.meta.url))],
+  webhookInstallOptions: { paths: [fileURLToPath(new URL('${from('config/webhook')}', import.meta.url))] },
 };
 
 describeOrSkip('${kind} webhooks', ownControlPlaneSkipReason(options), () => {

@@ -1,5 +1,5 @@
 /**
- * `src/webhooks/<version>/<kind>.webhook.ts`: kubebuilder's
+ * `src/webhooks/[<group>/]<version>/<kind>.webhook.ts`: kubebuilder's
  * `internal/webhook/<version>/<kind>_webhook.go`. One class for the kind's defaulting
  * (`@DefaultingWebhook`, `default(obj)`) and validating (`@ValidatingWebhook`,
  * `validateCreate`/`validateUpdate`, on CREATE and UPDATE as kubebuilder's marker; a
@@ -9,7 +9,9 @@
  * @module
  */
 import type { ResourceNames } from '../../scaffold/names.js';
+import { importPath } from '../../scaffold/source-layout.js';
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
+import type { WebhookLayout } from '../layout.js';
 
 export interface WebhookKinds {
   defaulting: boolean;
@@ -17,7 +19,6 @@ export interface WebhookKinds {
 }
 
 export const webhookClass = (names: ResourceNames) => `${names.kind}Webhook`;
-export const webhookPath = (names: ResourceNames) => `src/webhooks/${names.version}/${names.lower}.webhook.ts`;
 
 /** kubebuilder's default webhook names, `m<kind>-<version>.<qualified group>`: unique per kind and version. */
 export const webhookNames = (names: ResourceNames) => ({
@@ -74,7 +75,7 @@ function importOf(specifiers: readonly string[], from: string): string {
   return line.length <= 120 ? line : `import {\n${specifiers.map((s) => `  ${s},\n`).join('')}} from '${from}';`;
 }
 
-export function webhookFile(names: ResourceNames, kinds: WebhookKinds): ScaffoldFile {
+export function webhookFile(names: ResourceNames, kinds: WebhookKinds, layout: WebhookLayout): ScaffoldFile {
   const { kind, qualifiedGroup, version } = names;
   const decorators = [
     ...(kinds.defaulting ? [`@DefaultingWebhook(${kind}, { name: '${webhookNames(names).mutating}' })`] : []),
@@ -94,7 +95,7 @@ export function webhookFile(names: ResourceNames, kinds: WebhookKinds): Scaffold
   ];
   const what = [kinds.defaulting ? 'defaults' : '', kinds.validation ? 'validates' : ''].filter((w) => w !== '');
   return {
-    path: webhookPath(names),
+    path: layout.webhook,
     content: `/**
  * The admission webhooks of ${kind} (${qualifiedGroup}/${version}): it ${what.join(' and ')} every
  * ${kind} the API server creates or updates. \`pnpm manifests\` writes their configurations
@@ -103,7 +104,7 @@ export function webhookFile(names: ResourceNames, kinds: WebhookKinds): Scaffold
  */
 ${importOf(coreImports, '@operant/core')}
 ${importOf(webhookImports, '@operant/core/webhook')}
-import { ${kind} } from '../../api/${version}/index.js';
+import { ${kind} } from '${importPath(layout.webhook, `${layout.apiDir}/index.ts`)}';
 
 ${decorators.join('\n')}
 export class ${webhookClass(names)} implements ${contracts.join(', ')} {${kinds.defaulting ? defaultingPart(names) : ''}${kinds.validation ? validationPart(names) : ''}}

@@ -16,6 +16,10 @@ export interface InitContext {
   operant: Record<OperantPackage, string>;
   /** Set with `--operant-source`: pnpm overrides that send every `@operant/*` to the tarballs. */
   overrides: boolean;
+  /** `--namespaced`: the manager watches only its namespace, with a Role there (manager-scope.ts). */
+  namespaced?: boolean;
+  /** `--multigroup`: a folder per API group under src/api, src/controllers and test. */
+  multigroup?: boolean;
 }
 
 /** kubebuilder's leader election ID: a short hash of the project, then the domain (`8bc4f4ba.example.com`). */

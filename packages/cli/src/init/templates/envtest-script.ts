@@ -1,8 +1,9 @@
 /**
  * `scripts/envtest.mjs` (`pnpm envtest`): a local control plane to run the operator
  * against, without a cluster: envtest's etcd, kube-apiserver and kube-controller-manager,
- * an admin kubeconfig in `.envtest/kubeconfig`, stopped by Ctrl-C. When the project has
- * webhooks (`config/webhook/manifests.yaml`), their configurations are installed pointing at
+ * an admin kubeconfig in `.envtest/kubeconfig`, stopped by Ctrl-C. It checks the Node.js
+ * release before it loads `@operant/testing`. When the project has webhooks
+ * (`config/webhook/manifests.yaml`), their configurations are installed pointing at
  * `https://127.0.0.1:<port>` with a CA of the run, the serving pair is written to
  * `.envtest/webhook-certs`, and the script prints the flags `pnpm run run` needs.
  * @module
@@ -22,7 +23,15 @@ export const envtestScript: ScaffoldFile = {
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { Environment } from '@operant/testing';
+import { nodeVersionProblem } from '@operant/core/api';
+
+// on a Node.js older than Operant needs, one line saying which to install (and exit 1)
+const tooOld = nodeVersionProblem();
+if (tooOld !== undefined) {
+  process.stderr.write(\`\${tooOld}\\n\`);
+  process.exit(1);
+}
+const { Environment } = await import('@operant/testing');
 
 const local = (path) => fileURLToPath(new URL(\`../\${path}\`, import.meta.url));
 const kubeconfig = local('.envtest/kubeconfig');

@@ -29,6 +29,8 @@ export function initFiles(context: InitContext): ScaffoldFile[] {
   const project = renderProjectFile({
     domain: context.domain,
     layout: [LAYOUT],
+    multigroup: context.multigroup,
+    namespaced: context.namespaced,
     projectName: context.name,
     version: '3',
   });

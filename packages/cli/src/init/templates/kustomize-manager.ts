@@ -10,6 +10,7 @@
  */
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
 import type { InitContext } from './context.js';
+import { watchNamespaceEnv } from './manager-scope.js';
 
 export function kustomizeManager(context: InitContext): ScaffoldFile[] {
   const labels = `    control-plane: controller-manager
@@ -101,7 +102,7 @@ spec:
               valueFrom:
                 fieldRef:
                   fieldPath: metadata.name
-          securityContext:
+${watchNamespaceEnv(context)}          securityContext:
             readOnlyRootFilesystem: true
             allowPrivilegeEscalation: false
             capabilities:

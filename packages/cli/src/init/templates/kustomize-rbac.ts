@@ -1,14 +1,15 @@
 /**
  * `config/rbac`: the manager's ServiceAccount, its ClusterRole (`role.yaml`, written by
- * `operant rbac-gen` from the controllers: `pnpm manifests`; no Leases in it) and binding,
+ * `operant rbac-gen` from the controllers: `pnpm manifests`; no Leases in it; a Role in a
+ * namespaced project, manager-scope.ts) and binding,
  * and the Role leader election needs in the manager's namespace only: its one Lease by
  * name (only `create` cannot be limited to a name), and Events, core and events.k8s.io
  * (kubebuilder's layout).
  * @module
  */
-import { renderControllerRole } from '../../rbac-gen/command.js';
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
 import { type InitContext, leaderElectionId } from './context.js';
+import { managerRole } from './manager-scope.js';
 
 const verbs = (list: readonly string[]) => list.map((v) => `      - ${v}`).join('\n');
 
@@ -38,23 +39,7 @@ metadata:
   namespace: system
 `,
     },
-    { path: 'config/rbac/role.yaml', content: renderControllerRole([]) },
-    {
-      path: 'config/rbac/role_binding.yaml',
-      content: `apiVersion: rbac.authorization.k8s.io/v1
-kind: ClusterRoleBinding
-metadata:
-  name: manager-rolebinding
-roleRef:
-  apiGroup: rbac.authorization.k8s.io
-  kind: ClusterRole
-  name: manager-role
-subjects:
-  - kind: ServiceAccount
-    name: controller-manager
-    namespace: system
-`,
-    },
+    ...managerRole(context),
     {
       path: 'config/rbac/leader_election_role.yaml',
       content: `# Permissions to do leader election, in the manager's namespace only (the ClusterRole in

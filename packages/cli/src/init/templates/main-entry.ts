@@ -8,6 +8,7 @@
  */
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
 import { type InitContext, leaderElectionId } from './context.js';
+import { createOperatorStatement } from './manager-scope.js';
 
 export function mainEntry(context: InitContext): ScaffoldFile {
   return {
@@ -43,10 +44,7 @@ await runOperator(async (signal) => {
     leaderElectionID: '${leaderElectionId(context)}',
     leaderElectionReleaseOnCancel: true,
   });
-  const app = await OperantFactory.create(AppModule, {
-    manager: { ...options, eventSource: '${context.name}' },
-    enableWebhooks,
-  });
+${createOperatorStatement(context)}
   app.manager.addHealthzCheck('healthz', () => undefined);
   app.manager.addReadyzCheck('readyz', () => undefined);
 

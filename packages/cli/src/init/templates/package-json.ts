@@ -7,13 +7,13 @@
 import { dependencyVersions, devDependencyVersions } from '../../scaffold/versions.js';
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
 import type { InitContext } from './context.js';
+import { manifestsScript } from './manager-scope.js';
 
 export const scripts = {
   build: 'tsc -p tsconfig.json',
   lint: 'biome check .',
   format: 'biome check --write .',
-  manifests:
-    'operant crd-gen src/api --out config/crd/bases && operant rbac-gen src/controllers -o config/rbac/role.yaml',
+  manifests: manifestsScript({}),
   'install-crds': 'kubectl apply -k config/crd',
   'uninstall-crds': 'kubectl delete -k config/crd --ignore-not-found',
   run: 'tsc -p tsconfig.json && node dist/main.js',
@@ -35,7 +35,7 @@ export function packageJson(context: InitContext): ScaffoldFile {
     ...(context.owner === undefined ? {} : { author: context.owner }),
     type: 'module',
     engines: { node: '>=22.19' },
-    scripts,
+    scripts: { ...scripts, manifests: manifestsScript(context) },
     dependencies: {
       ...dependencyVersions,
       '@operant/core': context.operant.core,

@@ -5,6 +5,7 @@
  */
 import type { ScaffoldFile } from '../../scaffold/write-files.js';
 import type { InitContext } from './context.js';
+import { readmeScope } from './manager-scope.js';
 
 export function readme(context: InitContext): ScaffoldFile {
   const owner = context.owner === undefined ? '' : `\n\nCopyright ${new Date().getFullYear()} ${context.owner}.`;
@@ -62,7 +63,7 @@ one reconciles. To have N replicas split the objects between them (each lists, w
 reconciles about 1/N), uncomment \`components: [../sharding]\` in
 \`config/default/kustomization.yaml\`: \`config/sharding\` sets \`replicas: 3\`, adds
 \`--sharding\` to the manager's args and lets the replicas keep their membership Leases in
-the manager's namespace (Operant's docs/sharding.md).${owner}
+the manager's namespace (Operant's docs/sharding.md).${readmeScope(context)}${owner}
 `,
   };
 }
