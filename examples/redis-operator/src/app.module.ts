@@ -3,7 +3,7 @@
  * options. `configuredAppModule({...})` is the same app with other options (AppModule's
  * lists with its own `REDIS_OPERATOR_OPTIONS` value, as Nest's dynamic modules do: a second
  * registration of the token would be an error); main.ts, the tests and the demo use it. `operant create api` adds new
- * controllers at the `+operant:scaffold` markers.
+ * controllers, and `operant create webhook` webhooks, at the `+operant:scaffold` markers.
  * @module
  */
 import { Module } from '@operant/core';
@@ -17,6 +17,9 @@ import { ResyncTicker } from './controllers/resync-ticker.js';
   controllers: [
     RedisClusterReconciler,
     // +operant:scaffold:controllers
+  ],
+  webhooks: [
+    // +operant:scaffold:webhooks
   ],
   providers: [ResyncTicker, { provide: REDIS_OPERATOR_OPTIONS, useValue: defaultOptions }],
 })

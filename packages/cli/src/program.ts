@@ -1,6 +1,6 @@
 /**
  * The `operant` command line. Subcommands: `crd-gen`, `rbac-gen`, `webhook-gen`, `init`,
- * `create api`, `edit`, `migrate-storage` and `helm`; `operant --help` lists what exists. `runCli` runs it: errors of the commands
+ * `create api`, `create webhook`, `edit`, `migrate-storage` and `helm`; `operant --help` lists what exists. `runCli` runs it: errors of the commands
  * and of the CRD builder print as one message and exit 1. The bin is main.ts.
  * @module
  */
@@ -10,6 +10,7 @@ import { CrdError } from '@operant/crd';
 import { Command } from 'commander';
 import { crdGenCommand } from './crd-gen/command.js';
 import { createApiCommand } from './create-api/command.js';
+import { createWebhookCommand } from './create-webhook/command.js';
 import { editCommand } from './edit/command.js';
 import { CliError } from './errors.js';
 import { helmCommand } from './helm/command.js';
@@ -31,7 +32,12 @@ export function createProgram(): Command {
       .addCommand(rbacGenCommand())
       .addCommand(webhookGenCommand())
       .addCommand(initCommand())
-      .addCommand(createApiCommand())
+      .addCommand(
+        new Command('create')
+          .description('scaffold an API or its webhooks (create api, create webhook)')
+          .addCommand(createApiCommand())
+          .addCommand(createWebhookCommand()),
+      )
       .addCommand(editCommand())
       .addCommand(migrateStorageCliCommand())
       .addCommand(helmCommand())

@@ -4,7 +4,9 @@
 // pnpm's store), `operant create api`, the spec edit of docs/getting-started.md, then the
 // project's own scripts: build, lint,
 // manifests, helm, envtest + install-crds + run (the manager reconciles the sample and serves
-// /readyz), and test (its envtest suites, on a control plane of their own, none skipped).
+// /readyz), deploy; then `operant create webhook --defaulting --programmatic-validation`
+// (manifests, the kustomized deploy, and the webhooks served locally against pnpm envtest,
+// as docs/webhooks.md walks it), and test (its envtest suites, none skipped).
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { eventually } from '@operant/testing';
 import { describeOrSkip, ownControlPlaneSkipReason } from '@operant/testing/jest';
-import { parse } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import { Background, childEnv as env, freePort, runCommand, succeeded } from './fixtures/processes.js';
 
 const workspace = fileURLToPath(new URL('../../..', import.meta.url));
@@ -40,7 +42,7 @@ function applySpecEdit(source: string, page: string): string {
   return result.replace(foo, `${foo}\n${field}\n`);
 }
 
-describeOrSkip(`operant init + create api`, skip, () => {
+describeOrSkip(`operant init + create api + create webhook`, skip, () => {
   let root: string;
   let project: string;
   const inProject = (command: string, ...args: string[]) => runCommand(command, args, project, env);
@@ -73,6 +75,25 @@ describeOrSkip(`operant init + create api`, skip, () => {
       200,
     );
     return { envtest, withCluster: { ...env, KUBECONFIG: kubeconfig } };
+  };
+
+  /** `pnpm run run` with these flags in the background, once its /readyz answers 200. */
+  const runManager = async (withCluster: NodeJS.ProcessEnv, ...flags: string[]) => {
+    const port = await freePort();
+    const args = ['run', 'run', `--health-probe-bind-address=127.0.0.1:${port}`, ...flags];
+    const manager = new Background('pnpm', args, project, withCluster);
+    background.push(manager);
+    await eventually(
+      async () => {
+        const ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch((err: Error) => {
+          throw new Error(`${err.message}\n${manager.output}`);
+        });
+        expect(ready.status).toBe(200);
+      },
+      90_000,
+      250,
+    );
+    return manager;
   };
 
   afterAll(async () => {
@@ -159,25 +180,7 @@ describeOrSkip(`operant init + create api`, skip, () => {
   it('runs against a local control plane: install-crds, run, and the sample is reconciled', async () => {
     const { envtest, withCluster } = await startEnvtest();
     succeeded(await runCommand('pnpm', ['install-crds'], project, withCluster));
-
-    const port = await freePort();
-    const manager = new Background(
-      'pnpm',
-      ['run', 'run', `--health-probe-bind-address=127.0.0.1:${port}`],
-      project,
-      withCluster,
-    );
-    background.push(manager);
-    await eventually(
-      async () => {
-        const ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch((err: Error) => {
-          throw new Error(`${err.message}\n${manager.output}`);
-        });
-        expect(ready.status).toBe(200);
-      },
-      90_000,
-      250,
-    );
+    const manager = await runManager(withCluster);
     succeeded(await runCommand('kubectl', ['apply', '-k', 'config/samples'], project, withCluster));
     await eventually(async () => {
       const got = succeeded(
@@ -275,12 +278,130 @@ describeOrSkip(`operant init + create api`, skip, () => {
     await envtest.stop();
   }, 300_000);
 
+  it('creates the RedisCluster webhooks; pnpm manifests writes their configurations, config/default deploys them', async () => {
+    const created = succeeded(
+      await inProject(
+        'pnpm',
+        'exec',
+        'operant',
+        'create',
+        'webhook',
+        '--group',
+        'cache',
+        '--version',
+        'v1',
+        '--kind',
+        'RedisCluster',
+        '--defaulting',
+        '--programmatic-validation',
+      ),
+    );
+    expect(created).toContain('src/webhooks/v1/rediscluster.webhook.ts');
+    succeeded(await inProject('pnpm', 'build'));
+    succeeded(await inProject('pnpm', 'lint'));
+    succeeded(await inProject('pnpm', 'manifests'));
+    const configurations = parseAllDocuments(
+      await readFile(join(project, 'config/webhook/manifests.yaml'), 'utf8'),
+    ).map((d) => d.toJS());
+    expect(configurations.map((c) => [c.kind, c.webhooks[0].name, c.webhooks[0].clientConfig.service.path])).toEqual([
+      [
+        'MutatingWebhookConfiguration',
+        'mrediscluster-v1.cache.example.com',
+        '/mutate-cache-example-com-v1-rediscluster',
+      ],
+      [
+        'ValidatingWebhookConfiguration',
+        'vrediscluster-v1.cache.example.com',
+        '/validate-cache-example-com-v1-rediscluster',
+      ],
+    ]);
+    // what a deploy ships (cert-manager is not on envtest: kustomize renders it, nothing applies it)
+    const rendered = parseAllDocuments(
+      succeeded(await inProject('kubectl', 'kustomize', 'config/default')).replace(/^\$.*\n/, ''),
+    )
+      .map((d) => d.toJS())
+      .filter((o) => o !== null);
+    const find = (kind: string) => rendered.find((o) => o.kind === kind);
+    expect(find('ValidatingWebhookConfiguration')).toMatchObject({
+      metadata: {
+        annotations: { 'cert-manager.io/inject-ca-from': 'redis-operator-system/redis-operator-serving-cert' },
+      },
+      webhooks: [
+        {
+          clientConfig: {
+            service: { name: 'redis-operator-webhook-service', namespace: 'redis-operator-system' },
+          },
+        },
+      ],
+    });
+    expect(find('MutatingWebhookConfiguration')?.metadata.annotations).toEqual({
+      'cert-manager.io/inject-ca-from': 'redis-operator-system/redis-operator-serving-cert',
+    });
+    expect(find('Certificate')?.spec.dnsNames).toEqual([
+      'redis-operator-webhook-service.redis-operator-system.svc',
+      'redis-operator-webhook-service.redis-operator-system.svc.cluster.local',
+    ]);
+    const manager = find('Deployment')?.spec.template.spec;
+    expect(manager.containers[0].args).toContain('--webhook-cert-path=/tmp/k8s-webhook-server/serving-certs');
+    expect(manager.volumes).toEqual([{ name: 'webhook-certs', secret: { secretName: 'webhook-server-cert' } }]);
+  }, 180_000);
+
+  it('serves the webhooks locally against pnpm envtest: a defaulted field, a denial naming kind and name', async () => {
+    const { envtest, withCluster } = await startEnvtest();
+    const flags = /pnpm run run (--webhook-cert-path=\S+ --webhook-port=\d+)/.exec(envtest.output)?.[1];
+    expect(flags).toBeDefined();
+    succeeded(await runCommand('pnpm', ['install-crds'], project, withCluster));
+    const manager = await runManager(withCluster, ...(flags as string).split(' '));
+    const plain = join(project, 'rediscluster-plain.yaml');
+    await writeFile(
+      plain,
+      'apiVersion: cache.example.com/v1\nkind: RedisCluster\nmetadata:\n  name: plain\n  namespace: default\nspec: {}\n',
+    );
+    // the API server learns of the webhook configurations through an informer
+    await eventually(async () => {
+      succeeded(await runCommand('kubectl', ['apply', '-f', plain], project, withCluster));
+      const foo = succeeded(
+        await runCommand(
+          'kubectl',
+          ['get', 'redisclusters.cache.example.com', 'plain', '-n', 'default', '-o', 'jsonpath={.spec.foo}'],
+          project,
+          withCluster,
+        ),
+      );
+      expect(foo.split('\n').at(-1)).toBe('bar');
+    }, 30_000);
+    const refused = await runCommand(
+      'kubectl',
+      [
+        'patch',
+        'redisclusters.cache.example.com',
+        'plain',
+        '-n',
+        'default',
+        '--type',
+        'merge',
+        '-p',
+        '{"spec":{"foo":""}}',
+      ],
+      project,
+      withCluster,
+    );
+    expect(refused.code).not.toBe(0);
+    expect(refused.output).toContain(
+      'The RedisCluster "plain" is invalid: spec.foo: Invalid value: "": must not be empty',
+    );
+    await rm(plain);
+    await manager.stop();
+    await envtest.stop();
+  }, 300_000);
+
   it('passes its own tests: the envtest suites run, none skipped (pnpm test)', async () => {
     // CI=true: missing envtest binaries fail the run instead of skipping its suites
     const run = await runCommand('pnpm', ['test'], project, { ...env, CI: 'true' });
     const output = succeeded(run);
-    expect(output).toMatch(/Test Suites: 2 passed, 2 total/);
-    expect(output).toMatch(/Tests: +2 passed, 2 total/);
+    // manager, controller, the webhooks' unit spec and their envtest suite
+    expect(output).toMatch(/Test Suites: 4 passed, 4 total/);
+    expect(output).toMatch(/Tests: +7 passed, 7 total/);
     expect(output).not.toMatch(/skipped/);
   }, 300_000);
 });

@@ -159,6 +159,11 @@ describeWithControlPlane('webhooks on the real control plane', () => {
         expect.objectContaining({ field: 'spec.max', message: 'max must be greater than min' }),
       ]);
       expect(err.code).toBe(422);
+      // as Go's apierrors.NewInvalid: the kind and name reach the client, so kubectl prints
+      // `The Gizmo "inverted" is invalid: spec.max: max must be greater than min`
+      expect(err.message).toContain(`Gizmo.${GROUP} "inverted" is invalid: spec.max: max must be greater than min`);
+      expect(err.status?.reason).toBe('Invalid');
+      expect(err.status?.details).toMatchObject({ name: 'inverted', group: GROUP, kind: 'Gizmo' });
     });
 
     it('admits a valid object', async () => {

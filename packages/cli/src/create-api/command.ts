@@ -9,11 +9,11 @@
  * and a project without PROJECT.
  * @module
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { CliError } from '../errors.js';
 import { type CommandIo, processIo } from '../io.js';
+import { Edits } from '../scaffold/edits.js';
 import { type ResourceNames, resourceNames } from '../scaffold/names.js';
 import { findResource, type ProjectFile, readProjectFile, writeProjectFile } from '../scaffold/project-file.js';
 import { importPath, sourcePaths } from '../scaffold/source-layout.js';
@@ -39,29 +39,6 @@ export interface CreateApiOptions {
   force?: boolean;
   /** The project directory (default: the current directory). */
   repoDir?: string;
-}
-
-/** Changes to files that exist, computed in memory first: a failed edit leaves the project as it was. */
-class Edits {
-  readonly changed = new Map<string, string>();
-  constructor(private readonly dir: string) {}
-
-  async edit(path: string, change: (text: string) => string, initial?: string): Promise<void> {
-    const current =
-      this.changed.get(path) ??
-      (await readFile(join(this.dir, path), 'utf8').catch((err: unknown) => {
-        if (initial !== undefined) return initial;
-        throw new CliError('noProject', `unable to read ${path}: was the project made by operant init?`, {
-          cause: err,
-        });
-      }));
-    this.changed.set(path, change(current));
-  }
-
-  async write(): Promise<string[]> {
-    for (const [path, content] of this.changed) await writeFile(join(this.dir, path), content);
-    return [...this.changed.keys()];
-  }
 }
 
 /** What the project already has of this kind, checked against the options. */
@@ -179,5 +156,5 @@ export function createApiCommand(): Command {
     .action(async (options: CreateApiOptions) => {
       await createApi(options);
     });
-  return new Command('create').description('scaffold an API (create api)').addCommand(api);
+  return api;
 }

@@ -3,7 +3,34 @@
 import { describe, expect, it } from '@jest/globals';
 import { CliError } from '../errors.js';
 import { appModule } from '../init/templates/app-module.js';
-import { addExport, addKustomizeResource, registerController } from './register.js';
+import { addExport, addKustomizeResource, registerController, registerWebhook } from './register.js';
+
+describe('registerWebhook', () => {
+  it("adds the import among the controllers' and the class at the webhooks marker, once", () => {
+    let source = registerController(
+      appModule.content,
+      'RedisClusterReconciler',
+      './controllers/rediscluster.controller.js',
+    );
+    source = registerWebhook(source, 'RedisClusterWebhook', './webhooks/v1/rediscluster.webhook.js');
+    source = registerWebhook(source, 'RedisClusterWebhook', './webhooks/v1/rediscluster.webhook.js');
+    expect(source).toContain(
+      [
+        "import { RedisClusterReconciler } from './controllers/rediscluster.controller.js';",
+        "import { RedisClusterWebhook } from './webhooks/v1/rediscluster.webhook.js';",
+        '// +operant:scaffold:imports',
+      ].join('\n'),
+    );
+    expect(source).toContain('  webhooks: [\n    RedisClusterWebhook,\n    // +operant:scaffold:webhooks\n  ],');
+  });
+
+  it('refuses a module made before the webhooks marker, naming it', () => {
+    const old = appModule.content.replace(/\n {2}webhooks: \[\n.*\n {2}\],/, '');
+    expect(() => registerWebhook(old, 'XWebhook', './webhooks/v1/x.webhook.js')).toThrow(
+      'unable to add XWebhook to src/app.module.ts: the "// +operant:scaffold:imports" and "// +operant:scaffold:webhooks" markers are missing; add it by hand',
+    );
+  });
+});
 
 describe('registerController', () => {
   it('adds imports in path order and classes at the marker', () => {

@@ -1,13 +1,13 @@
 /**
- * The edits `create api` makes to files that exist: the controller into `app.module.ts`
- * (its import kept in order among the relative imports, the class at the controllers
- * marker), a line into the version's `index.ts`, and a resource into a kustomization list.
- * Each is a pure function of the file's text.
+ * The edits `create api` and `create webhook` make to files that exist: a controller or a
+ * webhook class into `app.module.ts` (its import kept in order among the relative imports,
+ * the class at the controllers or webhooks marker), a line into the version's `index.ts`,
+ * and a resource into a kustomization list. Each is a pure function of the file's text.
  * @module
  */
 import { isSeq, parseDocument, YAMLSeq } from 'yaml';
 import { CliError } from '../errors.js';
-import { CONTROLLERS_MARKER, IMPORTS_MARKER } from '../init/templates/app-module.js';
+import { CONTROLLERS_MARKER, IMPORTS_MARKER, WEBHOOKS_MARKER } from '../init/templates/app-module.js';
 
 /** Sorted by module path, as Biome's import organizer sorts them. */
 function insertSorted(lines: readonly string[], line: string, path: (line: string) => string): string[] {
@@ -19,13 +19,22 @@ const importPath = (line: string) => /from '([^']+)'/.exec(line)?.[1] ?? line;
 
 /** Adds `import { Class } from './controllers/x.controller.js'` and `Class,` to the module. */
 export function registerController(source: string, className: string, modulePath: string): string {
+  return registerAt(source, className, modulePath, CONTROLLERS_MARKER);
+}
+
+/** Adds `import { Class } from './webhooks/v1/x.webhook.js'` and `Class,` to the module's `webhooks`. */
+export function registerWebhook(source: string, className: string, modulePath: string): string {
+  return registerAt(source, className, modulePath, WEBHOOKS_MARKER);
+}
+
+function registerAt(source: string, className: string, modulePath: string, marker: string): string {
   const lines = source.split('\n');
   const importsAt = lines.findIndex((l) => l.trim() === IMPORTS_MARKER);
-  const controllersAt = lines.findIndex((l) => l.trim() === CONTROLLERS_MARKER);
-  if (importsAt === -1 || controllersAt === -1) {
+  const markerAt = lines.findIndex((l) => l.trim() === marker);
+  if (importsAt === -1 || markerAt === -1) {
     throw new CliError(
       'config',
-      `unable to add ${className} to src/app.module.ts: the "${IMPORTS_MARKER}" and "${CONTROLLERS_MARKER}" markers are missing; add it by hand`,
+      `unable to add ${className} to src/app.module.ts: the "${IMPORTS_MARKER}" and "${marker}" markers are missing; add it by hand`,
     );
   }
   const imported = lines.find((l) => l.startsWith(`import { ${className} } from `) && importPath(l) !== modulePath);
@@ -35,8 +44,8 @@ export function registerController(source: string, className: string, modulePath
       `unable to add ${className} to src/app.module.ts: it imports a ${className} from ${importPath(imported)} already; give one of the kinds another name`,
     );
   }
-  const indent = /^\s*/.exec(lines[controllersAt] ?? '')?.[0] ?? '';
-  if (!lines.includes(`${indent}${className},`)) lines.splice(controllersAt, 0, `${indent}${className},`);
+  const indent = /^\s*/.exec(lines[markerAt] ?? '')?.[0] ?? '';
+  if (!lines.includes(`${indent}${className},`)) lines.splice(markerAt, 0, `${indent}${className},`);
   let first = importsAt;
   while (first > 0 && /^import .* from '\.{1,2}\//.test(lines[first - 1] ?? '')) first--;
   const relative = lines.slice(first, importsAt);
@@ -54,18 +63,18 @@ export function addExport(source: string, line: string): string {
   return `${[...head, ...insertSorted(exports, line, importPath)].join('\n')}\n`;
 }
 
-/** Adds a path to the `resources` list of a kustomization, keeping its comments. */
-export function addKustomizeResource(source: string, resource: string, file: string): string {
+/** Adds a path to the `resources` list (or another list, `key`) of a kustomization, keeping its comments. */
+export function addKustomizeResource(source: string, resource: string, file: string, key = 'resources'): string {
   const doc = parseDocument(source);
-  const current = doc.get('resources');
+  const current = doc.get(key);
   if (current !== undefined && current !== null && !isSeq(current)) {
-    throw new CliError('config', `unable to add ${resource} to ${file}: its "resources" is not a list`);
+    throw new CliError('config', `unable to add ${resource} to ${file}: its "${key}" is not a list`);
   }
   const seq = isSeq(current) ? current : new YAMLSeq();
   seq.flow = false;
   if (!seq.items.some((item) => String((item as { value?: unknown }).value ?? item) === resource)) {
     seq.add(doc.createNode(resource));
   }
-  doc.set('resources', seq);
+  doc.set(key, seq);
   return doc.toString();
 }

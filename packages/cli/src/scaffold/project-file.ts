@@ -1,9 +1,10 @@
 /**
- * The `PROJECT` file: what `operant init` recorded (domain, project name, layout) and every
- * resource `operant create api` added, in kubebuilder's format, so tools that read
- * kubebuilder's PROJECT files find what they expect. `create api` reads it for the domain,
- * the layout (`multigroup: true`: a folder per group) and the manager's scope
- * (`namespaced: true`: its RBAC is a Role), and to refuse a kind that exists.
+ * The `PROJECT` file: what `operant init` recorded (domain, project name, layout), every
+ * resource `operant create api` added and the webhooks `create webhook` added, in
+ * kubebuilder's format, so tools that read kubebuilder's PROJECT files find what they
+ * expect. `create api` reads it for the domain, the layout (`multigroup: true`: a folder
+ * per group) and the manager's scope (`namespaced: true`: its RBAC is a Role), and to
+ * refuse a kind that exists; `create webhook` to refuse a kind that does not.
  * @module
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -21,6 +22,14 @@ export interface ProjectResource {
   kind: string;
   path?: string;
   version: string;
+  /** What `create webhook` scaffolded for the kind (kubebuilder's record). */
+  webhooks?: {
+    conversion?: boolean;
+    defaulting?: boolean;
+    spoke?: string[];
+    validation?: boolean;
+    webhookVersion: 'v1';
+  };
 }
 
 export interface ProjectFile {

@@ -44,6 +44,22 @@ describe('buildWebhookConfigurations', () => {
     expect(validating?.webhooks[1]).not.toHaveProperty('timeoutSeconds');
   });
 
+  it('names a webhook as its decorator says (kubebuilder marker name=) and refuses two of one name', () => {
+    @DefaultingWebhook(Job, { name: 'mjob-v1.kb.io' })
+    @ValidatingWebhook(Job, { name: 'vjob-v1.kb.io' })
+    class Named {
+      default(): void {}
+    }
+    @ValidatingWebhook(Pod, { name: 'vjob-v1.kb.io' })
+    class Clash {}
+    const [mutating, validating] = buildWebhookConfigurations([Named]);
+    expect(mutating?.webhooks.map((w) => w.name)).toEqual(['mjob-v1.kb.io']);
+    expect(validating?.webhooks.map((w) => w.name)).toEqual(['vjob-v1.kb.io']);
+    expect(() => buildWebhookConfigurations([Named, Clash])).toThrow(
+      'two webhooks are named vjob-v1.kb.io; give one another name',
+    );
+  });
+
   it('writes only the configurations some class needs', () => {
     expect(buildWebhookConfigurations([JobGuard]).map((c) => c.kind)).toEqual(['ValidatingWebhookConfiguration']);
   });

@@ -3,7 +3,8 @@
  * MutatingWebhookConfiguration (`@DefaultingWebhook`) and one
  * ValidatingWebhookConfiguration (`@ValidatingWebhook`), each webhook calling the service
  * at the path the runtime's server routes it to (`mutatePath`/`validatePath` of
- * `@operant/core`), with kubebuilder's defaults: `failurePolicy: Fail` (or the decorator's
+ * `@operant/core`), named as the decorator's `name` says (else `webhookName`), with
+ * kubebuilder's defaults: `failurePolicy: Fail` (or the decorator's
  * `failurePolicy`, and its `timeoutSeconds` when given), `sideEffects: None`,
  * `admissionReviewVersions: [v1]`, CREATE and UPDATE (and DELETE when the class has
  * `validateDelete`). Sorted by name, so the output is deterministic.
@@ -76,7 +77,7 @@ export function buildWebhookConfigurations(
         },
       },
       failurePolicy: options.failurePolicy ?? 'Fail',
-      name: webhook.webhookName(kind, info),
+      name: options.name ?? webhook.webhookName(kind, info),
       rules: [{ apiGroups: [info.group], apiVersions: [info.version], operations, resources: [info.plural] }],
       sideEffects: 'None',
       ...(options.timeoutSeconds === undefined ? {} : { timeoutSeconds: options.timeoutSeconds }),
@@ -89,6 +90,13 @@ export function buildWebhookConfigurations(
     if (meta?.validating !== undefined) {
       const operations = hasMethod(type, 'validateDelete') ? ['CREATE', 'UPDATE', 'DELETE'] : ['CREATE', 'UPDATE'];
       validating.push(entry(meta.validating.type, 'validating', operations, meta.validating.options));
+    }
+  }
+  for (const list of [mutating, validating]) {
+    const seen = new Set<string>();
+    for (const { name } of list) {
+      if (seen.has(name)) throw new CliError('config', `two webhooks are named ${name}; give one another name`);
+      seen.add(name);
     }
   }
   const byName = (a: Webhook, b: Webhook) => a.name.localeCompare(b.name);

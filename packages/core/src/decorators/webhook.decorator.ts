@@ -1,16 +1,16 @@
 /**
  * Webhook declarations on injectable classes; they record metadata only.
  *
- * - `@ValidatingWebhook(Type, { validateObject?, failurePolicy?, timeoutSeconds? })`: the class's `validateCreate`,
+ * - `@ValidatingWebhook(Type, { validateObject?, name?, failurePolicy?, timeoutSeconds? })`: the class's `validateCreate`,
  *   `validateUpdate`, `validateDelete` (each optional) validate `Type`, after the object is
  *   checked against its CRD class unless `validateObject: false` —
  *   `webhookManagedBy(mgr).for(Type).withValidator(instance, options)`;
- * - `@DefaultingWebhook(Type, { failurePolicy?, timeoutSeconds? })`: the class's `default(obj)` fills in defaults —
+ * - `@DefaultingWebhook(Type, { name?, failurePolicy?, timeoutSeconds? })`: the class's `default(obj)` fills in defaults —
  *   `webhookManagedBy(mgr).for(Type).withDefaulter(instance)`;
  * - `@Conversion({ hub, spoke })`: the class's `toHub(spoke)` and `fromHub(hub)` convert
  *   between two versions of one kind — `webhookManagedBy(mgr).for(hub).withConverter(spoke, instance)`.
  *
- * `failurePolicy` and `timeoutSeconds` only shape `operant webhook-gen`'s manifests.
+ * `name`, `failurePolicy` and `timeoutSeconds` only shape `operant webhook-gen`'s manifests.
  * The scanner checks the methods, kinds and duplicates; list the classes in
  * `createOperator({ webhooks })` or `@Module({ webhooks })`.
  * @module
@@ -24,7 +24,16 @@ import type { DefaultingWebhookOptions, ValidatingWebhookOptions, WebhookManifes
 const isType = (value: unknown): value is ResourceType =>
   typeof value === 'function' || (typeof value === 'object' && value !== null);
 
+/** A DNS subdomain of at least three segments, as the API server requires of a webhook's name. */
+const qualifiedName = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?){2,}$/;
+
 function checkManifestOptions(where: string, options: WebhookManifestOptions): void {
+  const name = options.name;
+  if (name !== undefined && (typeof name !== 'string' || name.length > 253 || !qualifiedName.test(name))) {
+    throw new DecoratorError(
+      `${where}: "name" must be a fully qualified DNS name of at least three segments (e.g. mcronjob-v1.kb.io), got ${JSON.stringify(name)}`,
+    );
+  }
   if (options.failurePolicy !== undefined && options.failurePolicy !== 'Fail' && options.failurePolicy !== 'Ignore') {
     throw new DecoratorError(`${where}: "failurePolicy" must be "Fail" or "Ignore"`);
   }

@@ -239,6 +239,19 @@ describe('webhooks through the container', () => {
     expect(converted.apiVersion).toBe('example.com/v2');
   });
 
+  it('with enableWebhooks: false checks the webhook classes but registers none and adds no webhook server', async () => {
+    const app = await OperantFactory.create(WebhookModule, {
+      manager: { kubeConfig: kubeConfig() },
+      enableWebhooks: false,
+    });
+    const ready = await app.manager.readyz.respond('', new URLSearchParams('verbose'));
+    expect(JSON.stringify(ready)).not.toContain('webhook');
+    class NotAWebhook {}
+    await expect(
+      createOperator({ manager: { kubeConfig: kubeConfig() }, webhooks: [NotAWebhook], enableWebhooks: false }),
+    ).rejects.toThrow(ScanError);
+  });
+
   it('reports controller and webhook problems together', async () => {
     class NotAWebhook {}
     class NotAController {}

@@ -26,6 +26,13 @@ export interface OperatorOptions {
   /** `@ValidatingWebhook`, `@DefaultingWebhook` and `@Conversion` classes, served by the manager's webhook server. */
   webhooks?: readonly AnyClass[];
   providers?: readonly Provider[];
+  /**
+   * Default true. False: the webhook classes are still checked, but not registered, and no
+   * webhook server starts (kubebuilder's `ENABLE_WEBHOOKS=false`; `managerOptionsFromFlags`
+   * reads it with `--enable-webhooks`). For a local run without certificates, and for suites
+   * that test controllers only.
+   */
+  enableWebhooks?: boolean;
   /** Options of the Manager the operator creates (or pass a `Manager` itself, e.g. from `newManager`). */
   manager?: ManagerOptions | Manager;
 }
@@ -96,8 +103,9 @@ export async function assembleOperator(options: OperatorOptions, root?: AnyClass
     }
   };
   const specs = scan(() => scanControllers((options.controllers ?? []) as ControllerClass[], manager.registry));
-  const webhookSpecs = scan(() => scanWebhooks((options.webhooks ?? []) as WebhookClass[], manager.registry));
+  const scannedWebhooks = scan(() => scanWebhooks((options.webhooks ?? []) as WebhookClass[], manager.registry));
   if (problems.length > 0) throw new ScanError(problems);
+  const webhookSpecs = options.enableWebhooks === false ? [] : scannedWebhooks;
   const container = createContainer({ manager }, root === undefined ? providers : [], options);
   const scopes = root === undefined ? undefined : moduleScopes(root, container);
   const scopeOf = (token: unknown): Container => scopes?.containerOf(token) ?? container;

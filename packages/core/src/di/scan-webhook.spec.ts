@@ -146,5 +146,12 @@ describe('webhook decorators record, the scanner checks', () => {
       class TooPatient {}
       return TooPatient;
     }).toThrow('@DefaultingWebhook on TooPatient: "timeoutSeconds" must be an integer from 1 to 30');
+    expect(() => {
+      @ValidatingWebhook(V1, { name: 'vgizmo.kb' })
+      class ShortName {}
+      return ShortName;
+    }).toThrow(
+      '@ValidatingWebhook on ShortName: "name" must be a fully qualified DNS name of at least three segments (e.g. mcronjob-v1.kb.io), got "vgizmo.kb"',
+    );
   });
 });

@@ -92,4 +92,25 @@ describe('managerOptionsFromFlags', () => {
     expect(() => managerOptionsFromFlags(['--log-level=loud'])).toThrow('invalid --log-level "loud"');
     expect(() => managerOptionsFromFlags(['--leader-elect=yes'])).toThrow(/--leader-elect/);
   });
+
+  it('reads the webhook flags: port, cert folder and names, and --enable-webhooks or ENABLE_WEBHOOKS=false', () => {
+    expect(managerOptionsFromFlags([], {}, {})).toMatchObject({
+      webhookServer: { port: 9443, certName: 'tls.crt', keyName: 'tls.key' },
+      enableWebhooks: true,
+    });
+    expect(managerOptionsFromFlags([], {}, {}).webhookServer).not.toHaveProperty('certDir');
+    const flags = ['--webhook-cert-path=/certs', '--webhook-cert-name=cert.pem', '--webhook-cert-key=key.pem'];
+    expect(managerOptionsFromFlags([...flags, '--webhook-port=10250'], {}, {}).webhookServer).toEqual({
+      port: 10250,
+      certDir: '/certs',
+      certName: 'cert.pem',
+      keyName: 'key.pem',
+    });
+    expect(managerOptionsFromFlags([], {}, { ENABLE_WEBHOOKS: 'false' }).enableWebhooks).toBe(false);
+    expect(managerOptionsFromFlags(['--enable-webhooks=false'], {}, {}).enableWebhooks).toBe(false);
+    expect(managerOptionsFromFlags(['--enable-webhooks'], {}, { ENABLE_WEBHOOKS: 'false' }).enableWebhooks).toBe(true);
+    expect(() => managerOptionsFromFlags(['--webhook-port=0'], {}, {})).toThrow(
+      'invalid --webhook-port "0": expected a port from 1 to 65535',
+    );
+  });
 });

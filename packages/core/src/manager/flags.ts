@@ -12,7 +12,11 @@
  * `--log-level` (`info`; also `--zap-log-level`), `--log-format` (`json` or `console`),
  * and sharding (docs/sharding.md): `--sharding` (false), `--shard-key` (`uid` or
  * `namespace`; `uid`), `--shard-ranges` (a power of two; 4096), `--shard-mode` (`auto`,
- * `server` or `labels`; `auto`).
+ * `server` or `labels`; `auto`), and webhooks: `--webhook-cert-path` (a folder with the
+ * serving pair; default controller-runtime's `<tmpdir>/k8s-webhook-server/serving-certs`),
+ * `--webhook-cert-name` (`tls.crt`), `--webhook-cert-key` (`tls.key`), `--webhook-port`
+ * (9443), `--enable-webhooks` (default true unless the environment has
+ * `ENABLE_WEBHOOKS=false`, kubebuilder's switch; pass `enableWebhooks` to `OperantFactory.create`).
  * Boolean flags also take `--flag=true|false` and `--no-flag`, as Go's flag package does.
  * @module
  */
@@ -21,18 +25,25 @@ import type { LogLevel } from '../log/winston.js';
 import { newLogger } from '../log/winston.js';
 import { withAuthenticationAndAuthorization } from '../metrics/filters.js';
 import type { ShardingOptions } from '../sharding/options.js';
+import type { WebhookServerOptions } from '../webhook/server.js';
 import type { ManagerOptions } from './manager.js';
 import type { MetricsServerOptions } from './metrics-server.js';
 
 const levels: readonly LogLevel[] = ['error', 'warn', 'info', 'debug'];
-const booleans = ['leader-elect', 'leader-election-release-on-cancel', 'metrics-secure', 'sharding'];
+const booleans = ['leader-elect', 'leader-election-release-on-cancel', 'metrics-secure', 'sharding', 'enable-webhooks'];
 const shardKeys: readonly NonNullable<ShardingOptions['key']>[] = ['uid', 'namespace'];
 const shardModes: readonly NonNullable<ShardingOptions['mode']>[] = ['auto', 'server', 'labels'];
+
+/** The manager's options, and whether to serve the module's webhooks (`OperantFactory.create`'s `enableWebhooks`). */
+export interface ManagerFlags extends ManagerOptions {
+  enableWebhooks: boolean;
+}
 
 export function managerOptionsFromFlags(
   argv: readonly string[] = process.argv.slice(2),
   defaults: { leaderElectionID?: string; leaderElectionReleaseOnCancel?: boolean } = {},
-): ManagerOptions {
+  env: NodeJS.ProcessEnv = process.env,
+): ManagerFlags {
   const { values } = parseArgs({
     args: argv.map(goBoolean),
     strict: true,
@@ -59,6 +70,11 @@ export function managerOptionsFromFlags(
       'shard-key': { type: 'string', default: 'uid' },
       'shard-ranges': { type: 'string', default: '4096' },
       'shard-mode': { type: 'string', default: 'auto' },
+      'webhook-cert-path': { type: 'string', default: '' },
+      'webhook-cert-name': { type: 'string', default: 'tls.crt' },
+      'webhook-cert-key': { type: 'string', default: 'tls.key' },
+      'webhook-port': { type: 'string', default: '9443' },
+      'enable-webhooks': { type: 'boolean', default: env.ENABLE_WEBHOOKS !== 'false' },
     },
   });
   const level = (values['log-level'] ?? values['zap-log-level'] ?? 'info') as LogLevel;
@@ -75,7 +91,30 @@ export function managerOptionsFromFlags(
     leaderElectionNamespace: values['leader-election-namespace'],
     leaderElectionReleaseOnCancel: values['leader-election-release-on-cancel'],
     sharding: shardingOptions(values),
+    webhookServer: webhookServerOptions(values),
+    enableWebhooks: values['enable-webhooks'],
     logger: newLogger({ level, format }),
+  };
+}
+
+/** kubebuilder's `webhook.Options`: the port, and a cert folder when given (else the server's default). */
+function webhookServerOptions(values: {
+  'webhook-cert-path': string;
+  'webhook-cert-name': string;
+  'webhook-cert-key': string;
+  'webhook-port': string;
+}): WebhookServerOptions {
+  const text = values['webhook-port'];
+  const port = Number(text);
+  if (!/^[0-9]+$/.test(text) || port < 1 || port > 65535) {
+    throw new Error(`invalid --webhook-port "${text}": expected a port from 1 to 65535`);
+  }
+  const certDir = values['webhook-cert-path'];
+  return {
+    port,
+    ...(certDir === '' ? {} : { certDir }),
+    certName: values['webhook-cert-name'],
+    keyName: values['webhook-cert-key'],
   };
 }
 

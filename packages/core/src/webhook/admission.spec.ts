@@ -108,7 +108,43 @@ describe('validating handler', () => {
         code: 422,
         reason: 'Invalid',
         message: 'Widget ns/w is invalid: spec.size: must be at most 3',
-        details: { causes: [{ field: 'spec.size', message: 'must be at most 3', reason: 'FieldValueInvalid' }] },
+        details: {
+          name: 'w',
+          group: 'example.com',
+          kind: 'Widget',
+          causes: [{ field: 'spec.size', message: 'must be at most 3', reason: 'FieldValueInvalid' }],
+        },
+      },
+    });
+  });
+
+  it("denies an invalid() without a summary as Go's apierrors.NewInvalid: the kind and name in details and message", async () => {
+    const schedule = validatingHandler({
+      validateCreate: () => {
+        throw invalid([
+          { path: 'spec.schedule', value: 'bad', message: 'not a cron expression' },
+          { path: 'spec.suspend', message: 'must be set' },
+        ]);
+      },
+    });
+    const out = await run(schedule, review('CREATE', widget({ schedule: 'bad' })));
+    expect(out.response?.status).toEqual({
+      code: 422,
+      reason: 'Invalid',
+      message:
+        'Widget.example.com "w" is invalid: [spec.schedule: Invalid value: "bad": not a cron expression, spec.suspend: must be set]',
+      details: {
+        name: 'w',
+        group: 'example.com',
+        kind: 'Widget',
+        causes: [
+          {
+            field: 'spec.schedule',
+            message: 'Invalid value: "bad": not a cron expression',
+            reason: 'FieldValueInvalid',
+          },
+          { field: 'spec.suspend', message: 'must be set', reason: 'FieldValueInvalid' },
+        ],
       },
     });
   });
@@ -143,8 +179,13 @@ describe('validating handler', () => {
       status: {
         code: 422,
         reason: 'Invalid',
-        message: `Widget ns/w is invalid: spec.color: ${message}`,
-        details: { causes: [{ field: 'spec.color', message, reason: 'FieldValueInvalid' }] },
+        message: `Widget.example.com "w" is invalid: spec.color: ${message}`,
+        details: {
+          name: 'w',
+          group: 'example.com',
+          kind: 'Widget',
+          causes: [{ field: 'spec.color', message, reason: 'FieldValueInvalid' }],
+        },
       },
     });
   });

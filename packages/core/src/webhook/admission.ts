@@ -9,7 +9,7 @@
 import type { GroupVersionKind } from '../api/group-version-kind.js';
 import type { KubernetesObject } from '../api/object.js';
 import type { Status } from '../api/status.js';
-import type { FieldIssue } from './errors.js';
+import { type FieldIssue, issueMessage } from './errors.js';
 import { createJsonPatch } from './json-patch.js';
 import { badReview, isObject, reviewRequest } from './review.js';
 
@@ -92,7 +92,7 @@ export function deniedResponse(
   if (status.reason === undefined) delete status.reason;
   if (issues.length > 0) {
     status.details = {
-      causes: issues.map((i) => ({ field: i.path, message: i.message, reason: 'FieldValueInvalid' })),
+      causes: issues.map((i) => ({ field: i.path, message: issueMessage(i), reason: 'FieldValueInvalid' })),
     };
   }
   return { uid, allowed: false, status, ...(warnings.length > 0 ? { warnings: [...warnings] } : {}) };

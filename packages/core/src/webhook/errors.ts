@@ -22,10 +22,28 @@ export type WebhookErrorKind =
   /** A converter failed or the versions have no conversion. */
   | 'conversion';
 
-/** A field path (`spec.replicas`, `spec.ports[0].port`) and what is wrong with it. */
+/**
+ * A field path (`spec.replicas`, `spec.ports[0].port`) and what is wrong with it. With a
+ * `value`, the message reads as Go's `field.Invalid(path, value, detail)` does:
+ * `Invalid value: "bad": detail`.
+ */
 export interface FieldIssue {
   path: string;
   message: string;
+  value?: unknown;
+}
+
+/** The issue's message as a Status cause carries it (`field.Error.ErrorBody()`). */
+export function issueMessage(issue: FieldIssue): string {
+  return 'value' in issue && issue.value !== undefined
+    ? `Invalid value: ${JSON.stringify(issue.value)}: ${issue.message}`
+    : issue.message;
+}
+
+/** `path: message` of each issue, as Go's `ErrorList.ToAggregate()` prints them: `[a, b]` for more than one. */
+export function issuesText(issues: readonly FieldIssue[]): string {
+  const each = issues.map((i) => `${i.path}: ${issueMessage(i)}`);
+  return each.length === 1 ? (each[0] as string) : `[${each.join(', ')}]`;
 }
 
 const reasons: Record<WebhookErrorKind, OperantErrorReason> = {
@@ -65,8 +83,13 @@ export function denied(message: string, code = 403): WebhookError {
   return new WebhookError('denied', message, { code });
 }
 
-/** Denies the request with field issues; the message lists `path: message` for each. */
+/**
+ * Denies the request with field issues (Go's `apierrors.NewInvalid`): a 422 whose Status
+ * details carry the kind and name of the object under review and one cause per issue, so
+ * kubectl prints `The CronJob "x" is invalid: spec.schedule: Invalid value: …`. Without a
+ * `summary` the message is Go's, `CronJob.batch.example.com "x" is invalid: <issues>`.
+ */
 export function invalid(issues: readonly FieldIssue[], summary?: string): WebhookError {
-  const detail = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+  const detail = issuesText(issues);
   return new WebhookError('invalid', summary === undefined ? detail : `${summary}: ${detail}`, { issues, code: 422 });
 }

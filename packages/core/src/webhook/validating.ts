@@ -14,9 +14,8 @@
 import type { Newable, ValidateOptions, validate as validateFn } from '@operant/crd/schema';
 import type { KubernetesObject } from '../api/object.js';
 import { allowed } from './admission.js';
-import type { AdmissionContext, AdmissionHandler, CustomValidator, Warnings } from './contracts.js';
+import type { AdmissionHandler, CustomValidator, Warnings } from './contracts.js';
 import { invalid } from './errors.js';
-import { objectName } from './respond.js';
 
 export interface ValidatingOptions {
   /** The CRD class whose decorators validate the object; undefined for kinds without one. */
@@ -34,24 +33,15 @@ function loadValidate(): Promise<typeof validateFn> {
   return loading;
 }
 
-async function checkObject(
-  obj: KubernetesObject,
-  ctx: AdmissionContext,
-  options: ValidatingOptions,
-  old?: KubernetesObject,
-): Promise<void> {
+async function checkObject(obj: KubernetesObject, options: ValidatingOptions, old?: KubernetesObject): Promise<void> {
   if (options.type === undefined || options.validateObject === false) return;
   const validate = await loadValidate();
   const issues = await validate(obj, options.type, {
     ...options.validateOptions,
     ...(old === undefined ? {} : { old }),
   });
-  if (issues.length > 0) {
-    throw invalid(
-      issues.map((i) => ({ path: i.path, message: i.message })),
-      `${ctx.request.kind.kind} ${objectName(ctx.request)} is invalid`,
-    );
-  }
+  // no summary: the denial reads as the API server's own, `Kind.group "name" is invalid: …`
+  if (issues.length > 0) throw invalid(issues.map((i) => ({ path: i.path, message: i.message })));
 }
 
 export function validatingHandler<T extends KubernetesObject>(
@@ -68,11 +58,11 @@ export function validatingHandler<T extends KubernetesObject>(
     let warnings: Warnings | undefined;
     switch (request.operation) {
       case 'CREATE':
-        await checkObject(obj, ctx, options);
+        await checkObject(obj, options);
         warnings = (await validator.validateCreate?.(obj, ctx)) ?? undefined;
         break;
       case 'UPDATE':
-        await checkObject(obj, ctx, options, old ?? undefined);
+        await checkObject(obj, options, old ?? undefined);
         warnings = (await validator.validateUpdate?.(old, obj, ctx)) ?? undefined;
         break;
       case 'DELETE':

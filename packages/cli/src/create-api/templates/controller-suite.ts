@@ -37,12 +37,15 @@ describe('${kind} controller', () => {
 
   beforeAll(async () => {
     await client.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
-    app = await OperantFactory.create(AppModule, { manager: { kubeConfig } });
+    // the controller alone: webhooks are tested in test/*.webhook.int.spec.ts (kubebuilder's
+    // controller suite does not start them either)
+    app = await OperantFactory.create(AppModule, { manager: { kubeConfig }, enableWebhooks: false });
     running = app.start();
+    running.catch(() => undefined); // a start failure fails the test below, and afterAll reports it
   });
 
   afterAll(async () => {
-    await app.stop();
+    await app?.stop();
     await running;
     await client.delete({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
   });

@@ -21,7 +21,10 @@ export function mainEntry(context: InitContext): ScaffoldFile {
  * --health-probe-bind-address (:8081), --leader-elect, --leader-election-namespace (default:
  * the pod's), --leader-election-release-on-cancel (default true here), --log-level,
  * --log-format, --sharding (replicas that split the objects: config/sharding; with
- * --shard-key, --shard-ranges, --shard-mode). It uses the current kubeconfig (KUBECONFIG, the in-cluster config or
+ * --shard-key, --shard-ranges, --shard-mode), and for webhooks --webhook-cert-path (a folder
+ * with tls.crt and tls.key; config/default mounts cert-manager's Secret there), --webhook-port
+ * (9443) and --enable-webhooks (default true; ENABLE_WEBHOOKS=false turns them off, e.g. for
+ * a local run without certificates). It uses the current kubeconfig (KUBECONFIG, the in-cluster config or
  * ~/.kube/config) and stops gracefully on SIGINT and SIGTERM, within the manager's
  * gracefulShutdownTimeoutMs (30 s; keep the pod's terminationGracePeriodSeconds above it).
  *
@@ -37,7 +40,7 @@ import { managerOptionsFromFlags, OperantFactory, runOperator } from '@operant/c
 import { AppModule } from './app.module.js';
 
 await runOperator(async (signal) => {
-  const options = managerOptionsFromFlags(process.argv.slice(2), {
+  const { enableWebhooks, ...options } = managerOptionsFromFlags(process.argv.slice(2), {
     leaderElectionID: '${leaderElectionId(context)}',
     leaderElectionReleaseOnCancel: true,
   });

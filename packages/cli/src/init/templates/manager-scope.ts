@@ -63,7 +63,10 @@ export function watchNamespaceEnv(context: Pick<InitContext, 'namespaced'>): str
 /** The statement of src/main.ts that creates the operator: namespace-scoped, it reads the watch namespace first. */
 export function createOperatorStatement(context: Pick<InitContext, 'namespaced' | 'name'>): string {
   if (!context.namespaced) {
-    return `  const app = await OperantFactory.create(AppModule, { manager: { ...options, eventSource: '${context.name}' } });`;
+    return `  const app = await OperantFactory.create(AppModule, {
+    manager: { ...options, eventSource: '${context.name}' },
+    enableWebhooks,
+  });`;
   }
   return `  // Namespace-scoped (operant init --namespaced): the manager's Role grants nothing outside
   // ${WATCH_NAMESPACE} (config/manager sets it to the pod's namespace; several: comma-separated)
@@ -79,6 +82,7 @@ export function createOperatorStatement(context: Pick<InitContext, 'namespaced' 
       leaderElectionNamespace: options.leaderElectionNamespace ?? namespaces[0],
       eventSource: '${context.name}',
     },
+    enableWebhooks,
   });`;
 }
 

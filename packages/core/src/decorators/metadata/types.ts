@@ -93,6 +93,12 @@ export interface ModuleMetadata {
 
 /** How the API server calls a webhook; only `operant webhook-gen` reads these (kubebuilder's marker fields). */
 export interface WebhookManifestOptions {
+  /**
+   * The webhook's name in its configuration (kubebuilder's marker `name=`), a DNS subdomain
+   * of at least three segments: `mcronjob-v1.kb.io`. Default `m<kind>-<version>.<group>`
+   * (`v…` for validating), see `webhookName`.
+   */
+  name?: string;
   /** What the API server does when the webhook cannot be called: `Fail` (default) or `Ignore`. */
   failurePolicy?: 'Fail' | 'Ignore';
   /** How long the API server waits for an answer, 1 to 30 s; the API server's default is 10. */
