@@ -56,6 +56,7 @@ describe('operant create webhook', () => {
       'src/app.module.ts',
       'package.json',
       'config/default/kustomization.yaml',
+      'config/network-policy/kustomization.yaml',
       'PROJECT',
     ]);
     const webhook = await read('src/webhooks/v1/rediscluster.webhook.ts');
@@ -68,6 +69,10 @@ describe('operant create webhook', () => {
     );
     expect(JSON.parse(await read('package.json')).scripts.manifests).toMatch(
       / && operant webhook-gen src\/webhooks -o config\/webhook\/manifests\.yaml$/,
+    );
+    // the NetworkPolicy component now lets the API server reach the webhook port
+    expect(parse(await read('config/network-policy/kustomization.yaml')).resources).toContain(
+      'allow-webhook-traffic.yaml',
     );
     const defaults = parse(await read('config/default/kustomization.yaml'));
     expect(defaults.resources).toEqual(expect.arrayContaining(['../webhook', '../certmanager']));

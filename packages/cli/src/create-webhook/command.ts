@@ -23,6 +23,7 @@ import { type ScaffoldFile, writeScaffold } from '../scaffold/write-files.js';
 import { addWebhooksToDefault } from './default-kustomization.js';
 import { webhookLayout } from './layout.js';
 import { addWebhooksToManifests } from './manifests-script.js';
+import { allowWebhookTraffic, NETWORK_POLICY_KUSTOMIZATION } from './network-policy.js';
 import { conversionClass, conversionFile, crdKustomizeConfig } from './templates/conversion.js';
 import { kustomizeWebhookFiles } from './templates/kustomize-webhook.js';
 import { webhookClass, webhookFile } from './templates/webhook.js';
@@ -149,6 +150,16 @@ export async function createWebhook(options: CreateWebhookOptions, io: CommandIo
       ...(spokes.length > 0 ? { conversionCrd: `${names.plural}.${names.qualifiedGroup}` } : {}),
     }),
   );
+  const policies = join(dir, NETWORK_POLICY_KUSTOMIZATION);
+  if (
+    admission &&
+    (await access(policies).then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    await edits.edit(NETWORK_POLICY_KUSTOMIZATION, allowWebhookTraffic);
+  }
   if (spokes.length > 0) {
     const file = 'config/crd/kustomization.yaml';
     await edits.edit(file, (t) => addKustomizeResource(t, 'kustomizeconfig.yaml', file, 'configurations'));

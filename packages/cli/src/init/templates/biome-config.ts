@@ -1,5 +1,6 @@
 /**
- * `biome.json`: formatting and lint as in Operant itself. `useImportType` stays off: an
+ * `biome.json`: formatting and lint as in Operant itself, outside the Helm chart's templates
+ * (Go templates, which Biome's YAML parser refuses). `useImportType` stays off: an
  * `import type` of a class used as a constructor parameter erases the value the DI
  * container reads from `design:paramtypes`.
  * @module
@@ -11,7 +12,7 @@ export const biomeConfig: ScaffoldFile = {
   content: `{
   "$schema": "./node_modules/@biomejs/biome/configuration_schema.json",
   "files": {
-    "includes": ["**", "!**/dist", "!**/node_modules", "!**/coverage"]
+    "includes": ["**", "!**/dist", "!**/node_modules", "!**/coverage", "!chart/templates"]
   },
   "formatter": {
     "indentStyle": "space",
