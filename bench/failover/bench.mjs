@@ -1,5 +1,4 @@
-// Leader failover to the first reconcile, cold standby vs warm standby (issue 21, deliverable
-// 3). On one fresh control plane, N Widgets exist; manager A leads (a controller For Widget),
+// Leader failover to the first reconcile, cold standby vs warm standby. On one fresh control plane, N Widgets exist; manager A leads (a controller For Widget),
 // manager B waits as standby: cold (`enableWarmup: false`, B lists Widgets only once it
 // leads) or warm (the default: B's informer synced before it leads). A stops and releases
 // the Lease; measured: from the release to B's first reconcile, and from B's election to its

@@ -1,5 +1,5 @@
 /**
- * The share of a kind a sharded replica holds (issue 22): what its informer adds to its own
+ * The share of a kind a sharded replica holds: what its informer adds to its own
  * scope on list and watch, and the same filter evaluated locally. The held set changes when
  * members join or leave; a watch's selector cannot change in place, so the informer
  * restarts its reflectors with the new scope (`SharedIndexInformer.rescope`). `null` in

@@ -1,5 +1,5 @@
 /**
- * Sharding across processes (issue 22): replicas of a sharded ConfigMap operator
+ * Sharding across processes: replicas of a sharded ConfigMap operator
  * (fixtures/sharded-replica.mjs: lease 4 s, renew deadline 3 s, retry 0.5 s, 256 ranges) on
  * a control plane of its own (the envtest gate `ShardedListAndWatch` is on), 3,000 objects.
  * Every reconcile's span is recorded by its replica; no two spans of one object from
