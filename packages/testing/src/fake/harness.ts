@@ -26,7 +26,7 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import { isTerminalError, type Logger, type Request, type Result } from '@operant/core';
+import type { Logger, ReconcileContext, Request, Result } from '@operant/core';
 import { type Cluster, type ClusterCache, type RequestQueue, requestFromKey, requestKey } from '@operant/core/api';
 import * as client from '@operant/core/client';
 import * as controller from '@operant/core/controller';
@@ -274,7 +274,20 @@ export class ReconcileHarness implements Cluster {
     return undefined;
   }
 
-  /** One reconcile, with controller-runtime's outcome table (core's `Controller` has the same). */
+  /** Runs the reconciler; a synchronous throw and a rejection both come back as `{ ok: false }`. */
+  private async call(
+    c: Running,
+    request: Request,
+    context: ReconcileContext,
+  ): Promise<{ ok: true; value: Result } | { ok: false; error: unknown }> {
+    try {
+      return { ok: true, value: (await c.reconciler.reconcile(request, context)) ?? {} };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  }
+
+  /** One reconcile, with the outcome table core's `Controller` uses (`decideOutcome`, `applyOutcome`). */
   private async reconcile({ c, key, priority }: { c: Running; key: string; priority: number }): Promise<void> {
     const request = requestFromKey(key);
     const reconcileID = randomUUID();
@@ -295,33 +308,15 @@ export class ReconcileHarness implements Cluster {
     this.processed.push(entry);
     const writesBefore = this.client.writes.length;
     const eventsBefore = this.recorder.events.length;
-    try {
-      const result: Result =
-        (await c.reconciler.reconcile(request, { signal: this.stopper.signal, log, reconcileID })) ?? {};
-      entry.result = result;
-      const requeuePriority = result.priority ?? priority;
-      if (result.requeueAfter !== undefined && result.requeueAfter > 0) {
-        c.queue.forget(key);
-        c.queue.addWithOptions(key, { afterMs: result.requeueAfter, priority: requeuePriority });
-        entry.outcome = 'requeue_after';
-      } else if (result.requeue) {
-        c.queue.addWithOptions(key, { rateLimited: true, priority: requeuePriority });
-        entry.outcome = 'requeue';
-      } else c.queue.forget(key);
-    } catch (err) {
-      entry.error = err;
-      if (isTerminalError(err)) {
-        entry.outcome = 'terminal';
-        c.queue.forget(key);
-      } else {
-        entry.outcome = 'error';
-        c.queue.addWithOptions(key, { rateLimited: true, priority });
-      }
-    } finally {
-      c.queue.done(key);
-      entry.writes = this.client.writes.slice(writesBefore);
-      entry.events = this.recorder.events.slice(eventsBefore);
-    }
+    const finished = await this.call(c, request, { signal: this.stopper.signal, log, reconcileID });
+    if (finished.ok) entry.result = finished.value;
+    else entry.error = finished.error;
+    const outcome = controller.decideOutcome(finished, priority);
+    controller.applyOutcome(c.queue, key, outcome, log);
+    entry.outcome = outcome.terminal ? 'terminal' : outcome.result;
+    c.queue.done(key);
+    entry.writes = this.client.writes.slice(writesBefore);
+    entry.events = this.recorder.events.slice(eventsBefore);
     await settle();
   }
 }
