@@ -74,6 +74,11 @@ export interface HarnessOptions {
   /** Kinds read live (`ManagerOptions.readLive`). */
   readLive?: FakeCacheOptions['readLive'];
   logger?: Logger;
+  /**
+   * Told of each reconcile as the runtime's controller tells it (`reconciled`: the `result`
+   * label, terminal, panic; the seconds are the fake clock's), e.g. `new Metrics().controller`.
+   */
+  metrics?: controller.ControllerMetrics;
   /** What the harness's `kubeConfig` (and an injected `KubeConfig`) is. Default: an empty one, naming no server. */
   kubeConfig?: client.KubeConfigSource;
 }
@@ -98,6 +103,8 @@ export interface RunReport {
 
 interface Running extends HarnessControllerSpec {
   queue: controller.ControllerQueue;
+  /** The runtime's controller logger: `controller` and `controllerKind`. */
+  log: Logger;
 }
 
 export class ReconcileHarness implements Cluster {
@@ -113,6 +120,7 @@ export class ReconcileHarness implements Cluster {
   /** The container of decorated controllers, for `get(Provider)`. */
   container: Container | undefined;
   private readonly controllers: Running[] = [];
+  private readonly metrics: controller.ControllerMetrics | undefined;
   private readonly stopper = new AbortController();
   private turn = 0;
 
@@ -123,6 +131,7 @@ export class ReconcileHarness implements Cluster {
     });
     this.clock = options.clock ?? new FakeClock();
     this.logger = options.logger ?? noopLogger;
+    this.metrics = options.metrics;
     this.kubeConfig = options.kubeConfig ?? new client.KubeConfig();
     const informers = new FakeInformers(this.client);
     this.cache = {
@@ -251,15 +260,15 @@ export class ReconcileHarness implements Cluster {
 
   private launch(spec: HarnessControllerSpec): void {
     const queue = controller.newControllerQueue(spec.usePriorityQueue, { name: spec.name, clock: this.clock });
-    this.controllers.push({ ...spec, queue });
+    const log = this.logger.child({ controller: spec.name, controllerKind: spec.kind });
+    this.controllers.push({ ...spec, queue, log });
     const requests: RequestQueue = {
       add: (r) => queue.add(requestKey(r)),
       addAfter: (r, ms) => queue.addWithOptions(requestKey(r), { afterMs: ms }),
       addRateLimited: (r) => queue.addWithOptions(requestKey(r), { rateLimited: true }),
       addWithOptions: queue.prioritized ? (r, o) => queue.addWithOptions(requestKey(r), o) : undefined,
     };
-    for (const s of spec.sources)
-      void s.start(this.stopper.signal, requests, this.logger.child({ controller: spec.name }));
+    for (const s of spec.sources) void s.start(this.stopper.signal, requests, log);
   }
 
   private nextReady(): { c: Running; key: string; priority: number } | undefined {
@@ -291,12 +300,7 @@ export class ReconcileHarness implements Cluster {
   private async reconcile({ c, key, priority }: { c: Running; key: string; priority: number }): Promise<void> {
     const request = requestFromKey(key);
     const reconcileID = randomUUID();
-    const log = this.logger.child({
-      controller: c.name,
-      namespace: request.namespace,
-      name: request.name,
-      reconcileID,
-    });
+    const log = c.log.child({ namespace: request.namespace, name: request.name, reconcileID });
     const entry: ProcessedRequest = {
       controller: c.name,
       request,
@@ -314,6 +318,8 @@ export class ReconcileHarness implements Cluster {
     const outcome = controller.decideOutcome(finished, priority);
     controller.applyOutcome(c.queue, key, outcome, log);
     entry.outcome = outcome.terminal ? 'terminal' : outcome.result;
+    const seconds = (this.clock.now() - entry.at) / 1000;
+    this.metrics?.reconciled?.(c.name, outcome.result, seconds, outcome.terminal, outcome.panic);
     c.queue.done(key);
     entry.writes = this.client.writes.slice(writesBefore);
     entry.events = this.recorder.events.slice(eventsBefore);
