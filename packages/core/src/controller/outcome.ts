@@ -5,14 +5,14 @@
  * log line. The `Controller` and the reconcile harness (`@operant/testing`) both go through
  * these two, so a unit test on the harness sees the rules production runs on.
  *
- * | the reconcile                       | queue action                         | result          | log          |
- * |-------------------------------------|--------------------------------------|-----------------|--------------|
- * | returned `requeueAfter > 0`         | forget, add after it (`priority`)    | `requeue_after` | none         |
- * | returned `requeue: true`            | add rate-limited (`priority`)        | `requeue`       | none         |
- * | returned anything else (or nothing) | forget                               | `success`       | none         |
- * | threw a `TerminalError` (or a wrap) | forget                               | `error`, terminal | error      |
- * | threw anything else                 | add rate-limited (handed-out priority) | `error`       | error, with `requeues` |
- * | ran past its timeout and grace      | none now; add rate-limited once it settles | `error`   | error        |
+ * | the reconcile                       | queue action                             | result          | log                  |
+ * | ----------------------------------- | ---------------------------------------- | --------------- | -------------------- |
+ * | returned `requeueAfter > 0`         | forget, add after it                     | `requeue_after` | none                 |
+ * | returned `requeue: true`            | add rate-limited                         | `requeue`       | none                 |
+ * | returned anything else (or nothing) | forget                                   | `success`       | none                 |
+ * | threw a `TerminalError` (or a wrap) | forget                                   | `error`, terminal | error              |
+ * | threw anything else                 | add rate-limited                         | `error`         | error, with requeues |
+ * | ran past its timeout and grace      | none now; add rate-limited once settled  | `error`         | error                |
  *
  * A requeue keeps the priority the key was handed out at unless the Result names one. A throw
  * of a programming error (`TypeError`, `ReferenceError`, `RangeError`, `SyntaxError`) is also
