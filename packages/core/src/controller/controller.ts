@@ -2,10 +2,11 @@
  * A Controller: sources feed a workqueue of request keys; `maxConcurrentReconciles`
  * workers take keys and call the Reconciler, one run per key at a time.
  *
- * Outcomes (controller-runtime's table): a throw → `addRateLimited` (per-key backoff); a
- * `TerminalError` → not requeued, counted apart; `requeueAfter` → `forget` then `addAfter`;
- * `requeue: true` → `addRateLimited`; success → `forget`. User code never reaches the
- * process: throws and rejections take this path and become one log line.
+ * Outcomes follow controller-runtime's table, kept in outcome.ts (which the reconcile harness
+ * shares): a throw → `addRateLimited` (per-key backoff); a `TerminalError` → not requeued,
+ * counted apart; `requeueAfter` → `forget` then `addAfter`; `requeue: true` →
+ * `addRateLimited`; success → `forget`. User code never reaches the process: throws and
+ * rejections take this path and become one log line.
  *
  * The queue is the priority queue (`usePriorityQueue`, default true, as controller-runtime
  * ≥ 0.23): the built-in handlers queue objects of the informer's initial list (and updates
@@ -51,15 +52,15 @@ import type { Result } from '../api/result.js';
 import type { LeaderElectionRunnable, Runnable, WarmupRunnable } from '../api/runnable.js';
 import type { ShardGate } from '../api/shard-gate.js';
 import type { Source } from '../api/source.js';
-import { isTerminalError } from '../api/terminal-error.js';
 import { ClientError } from '../client/errors.js';
 import { runForController, type WriteOrigin } from '../client/write-origin.js';
 import { LOW_PRIORITY } from '../handler/low-priority.js';
 import type { WorkqueueMetrics } from '../workqueue/queue.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
-import type { ControllerMetrics, ReconcileOutcome } from './metrics.js';
+import type { ControllerMetrics } from './metrics.js';
+import { applyOutcome, decideOutcome, type FinishedReconcile } from './outcome.js';
 import { type ControllerQueue, newControllerQueue } from './queue.js';
-import { type Settled, settle, within } from './settle.js';
+import { settle, within } from './settle.js';
 
 export interface ControllerOptions {
   /** Concurrent reconciles (of different keys). Default 1. */
@@ -353,81 +354,35 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
     const graceMs = this.options.reconcileTimeoutGraceMs ?? 5_000;
     const settled = timeoutMs === undefined ? await run : await within(run, timeoutMs + graceMs);
     if (timeout?.aborted) this.options.metrics?.timedOut?.(this.name);
-    const report =
-      settled === undefined
-        ? this.abandon(
-            key,
-            priority,
-            run,
-            log,
-            `timed out after ${timeoutMs} ms and did not return within ${graceMs} ms more`,
-          )
-        : this.finish(key, priority, settled, log);
+    const finished =
+      settled ??
+      this.abandon(key, priority, run, `timed out after ${timeoutMs} ms and did not return within ${graceMs} ms more`);
+    const outcome = decideOutcome(finished, priority);
+    applyOutcome(this.queue, key, outcome, log);
+    if (settled?.ok === false && !outcome.terminal && ClientError.is(settled.error, 'transport')) {
+      this.outageKeys.set(key, priority);
+    }
     const seconds = (performance.now() - started) / 1000;
-    this.options.metrics?.reconciled?.(this.name, report.outcome, seconds, report.terminal, report.panic);
+    this.options.metrics?.reconciled?.(this.name, outcome.result, seconds, outcome.terminal, outcome.panic);
     return settled === undefined;
-  }
-
-  /**
-   * Applies controller-runtime's outcome table to a settled run; a requeue keeps the priority
-   * the key was handed out at unless the result names one.
-   */
-  private finish(key: string, priority: number, settled: Settled<Result>, log: Logger): Report {
-    if (settled.ok) {
-      const result = settled.value;
-      const requeuePriority = result.priority ?? priority;
-      if (result.requeueAfter !== undefined && result.requeueAfter > 0) {
-        this.queue.forget(key);
-        this.queue.addWithOptions(key, { afterMs: result.requeueAfter, priority: requeuePriority });
-        return { outcome: 'requeue_after', terminal: false, panic: false };
-      }
-      if (result.requeue) {
-        this.queue.addWithOptions(key, { rateLimited: true, priority: requeuePriority });
-        return { outcome: 'requeue', terminal: false, panic: false };
-      }
-      this.queue.forget(key);
-      return { outcome: 'success', terminal: false, panic: false };
-    }
-    const err = settled.error;
-    const panic =
-      err instanceof TypeError ||
-      err instanceof ReferenceError ||
-      err instanceof RangeError ||
-      err instanceof SyntaxError;
-    if (isTerminalError(err)) {
-      this.queue.forget(key);
-      log.error('reconciler returned a terminal error; not requeueing', { error: err });
-      return { outcome: 'error', terminal: true, panic };
-    }
-    this.queue.addWithOptions(key, { rateLimited: true, priority });
-    if (ClientError.is(err, 'transport')) this.outageKeys.set(key, priority);
-    log.error('reconciler error', { error: err, requeues: this.queue.numRequeues(key) });
-    return { outcome: 'error', terminal: false, panic };
   }
 
   /**
    * Gives up waiting for a run past its timeout and grace: the worker moves on, the key stays
    * in flight (never reconciled twice at once) until the run settles, then it is requeued
-   * with backoff at its priority, whatever the run returned, and marked done.
+   * with backoff at its priority, whatever the run returned, and marked done (the table's
+   * `retryWhenSettled`).
    */
-  private abandon(key: string, priority: number, run: Promise<unknown>, log: Logger, why: string): Report {
+  private abandon(key: string, priority: number, run: Promise<unknown>, why: string): FinishedReconcile {
     this.abandoned++;
     this.options.metrics?.abandoned?.(this.name, this.abandoned);
-    log.error(`reconciler ${why}; releasing its worker, the key is retried with backoff once it settles`, {
-      error: new ControllerError(`unable to reconcile ${this.options.kind ?? 'object'} ${key}: ${why}`),
-    });
     void run.then(() => {
       this.abandoned--;
       this.options.metrics?.abandoned?.(this.name, this.abandoned);
       this.queue.addWithOptions(key, { rateLimited: true, priority });
       this.queue.done(key);
     });
-    return { outcome: 'error', terminal: false, panic: false };
+    const error = new ControllerError(`unable to reconcile ${this.options.kind ?? 'object'} ${key}: ${why}`);
+    return { abandoned: { why, error } };
   }
-}
-
-interface Report {
-  outcome: ReconcileOutcome;
-  terminal: boolean;
-  panic: boolean;
 }

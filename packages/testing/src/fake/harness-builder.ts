@@ -13,6 +13,8 @@ import { BuilderError } from '@operant/core/builder';
 
 export interface HarnessControllerSpec {
   name: string;
+  /** The kind of `for()`, for the `controllerKind` log key (as the runtime's controller logs it). */
+  kind?: string;
   reconciler: Reconciler;
   sources: Source[];
   /** The controller's `usePriorityQueue` (default true, as the runtime's). */
@@ -41,6 +43,7 @@ export class HarnessBuilder extends builder.ControllerInputs {
     if (problems.length > 0) throw new BuilderError(problems);
     const spec = {
       name: name as string,
+      kind: forInfo?.kind,
       reconciler,
       sources: this.sources(this.cluster.cache, forInfo),
       usePriorityQueue: this.options.usePriorityQueue ?? true,

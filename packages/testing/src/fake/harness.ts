@@ -26,7 +26,7 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import { isTerminalError, type Logger, type Request, type Result } from '@operant/core';
+import type { Logger, ReconcileContext, Request, Result } from '@operant/core';
 import { type Cluster, type ClusterCache, type RequestQueue, requestFromKey, requestKey } from '@operant/core/api';
 import * as client from '@operant/core/client';
 import * as controller from '@operant/core/controller';
@@ -74,6 +74,11 @@ export interface HarnessOptions {
   /** Kinds read live (`ManagerOptions.readLive`). */
   readLive?: FakeCacheOptions['readLive'];
   logger?: Logger;
+  /**
+   * Told of each reconcile as the runtime's controller tells it (`reconciled`: the `result`
+   * label, terminal, panic; the seconds are the fake clock's), e.g. `new Metrics().controller`.
+   */
+  metrics?: controller.ControllerMetrics;
   /** What the harness's `kubeConfig` (and an injected `KubeConfig`) is. Default: an empty one, naming no server. */
   kubeConfig?: client.KubeConfigSource;
 }
@@ -98,6 +103,8 @@ export interface RunReport {
 
 interface Running extends HarnessControllerSpec {
   queue: controller.ControllerQueue;
+  /** The runtime's controller logger: `controller` and `controllerKind`. */
+  log: Logger;
 }
 
 export class ReconcileHarness implements Cluster {
@@ -113,6 +120,7 @@ export class ReconcileHarness implements Cluster {
   /** The container of decorated controllers, for `get(Provider)`. */
   container: Container | undefined;
   private readonly controllers: Running[] = [];
+  private readonly metrics: controller.ControllerMetrics | undefined;
   private readonly stopper = new AbortController();
   private turn = 0;
 
@@ -123,6 +131,7 @@ export class ReconcileHarness implements Cluster {
     });
     this.clock = options.clock ?? new FakeClock();
     this.logger = options.logger ?? noopLogger;
+    this.metrics = options.metrics;
     this.kubeConfig = options.kubeConfig ?? new client.KubeConfig();
     const informers = new FakeInformers(this.client);
     this.cache = {
@@ -251,15 +260,15 @@ export class ReconcileHarness implements Cluster {
 
   private launch(spec: HarnessControllerSpec): void {
     const queue = controller.newControllerQueue(spec.usePriorityQueue, { name: spec.name, clock: this.clock });
-    this.controllers.push({ ...spec, queue });
+    const log = this.logger.child({ controller: spec.name, controllerKind: spec.kind });
+    this.controllers.push({ ...spec, queue, log });
     const requests: RequestQueue = {
       add: (r) => queue.add(requestKey(r)),
       addAfter: (r, ms) => queue.addWithOptions(requestKey(r), { afterMs: ms }),
       addRateLimited: (r) => queue.addWithOptions(requestKey(r), { rateLimited: true }),
       addWithOptions: queue.prioritized ? (r, o) => queue.addWithOptions(requestKey(r), o) : undefined,
     };
-    for (const s of spec.sources)
-      void s.start(this.stopper.signal, requests, this.logger.child({ controller: spec.name }));
+    for (const s of spec.sources) void s.start(this.stopper.signal, requests, log);
   }
 
   private nextReady(): { c: Running; key: string; priority: number } | undefined {
@@ -274,16 +283,24 @@ export class ReconcileHarness implements Cluster {
     return undefined;
   }
 
-  /** One reconcile, with controller-runtime's outcome table (core's `Controller` has the same). */
+  /** Runs the reconciler; a synchronous throw and a rejection both come back as `{ ok: false }`. */
+  private async call(
+    c: Running,
+    request: Request,
+    context: ReconcileContext,
+  ): Promise<{ ok: true; value: Result } | { ok: false; error: unknown }> {
+    try {
+      return { ok: true, value: (await c.reconciler.reconcile(request, context)) ?? {} };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  }
+
+  /** One reconcile, with the outcome table core's `Controller` uses (`decideOutcome`, `applyOutcome`). */
   private async reconcile({ c, key, priority }: { c: Running; key: string; priority: number }): Promise<void> {
     const request = requestFromKey(key);
     const reconcileID = randomUUID();
-    const log = this.logger.child({
-      controller: c.name,
-      namespace: request.namespace,
-      name: request.name,
-      reconcileID,
-    });
+    const log = c.log.child({ namespace: request.namespace, name: request.name, reconcileID });
     const entry: ProcessedRequest = {
       controller: c.name,
       request,
@@ -295,33 +312,17 @@ export class ReconcileHarness implements Cluster {
     this.processed.push(entry);
     const writesBefore = this.client.writes.length;
     const eventsBefore = this.recorder.events.length;
-    try {
-      const result: Result =
-        (await c.reconciler.reconcile(request, { signal: this.stopper.signal, log, reconcileID })) ?? {};
-      entry.result = result;
-      const requeuePriority = result.priority ?? priority;
-      if (result.requeueAfter !== undefined && result.requeueAfter > 0) {
-        c.queue.forget(key);
-        c.queue.addWithOptions(key, { afterMs: result.requeueAfter, priority: requeuePriority });
-        entry.outcome = 'requeue_after';
-      } else if (result.requeue) {
-        c.queue.addWithOptions(key, { rateLimited: true, priority: requeuePriority });
-        entry.outcome = 'requeue';
-      } else c.queue.forget(key);
-    } catch (err) {
-      entry.error = err;
-      if (isTerminalError(err)) {
-        entry.outcome = 'terminal';
-        c.queue.forget(key);
-      } else {
-        entry.outcome = 'error';
-        c.queue.addWithOptions(key, { rateLimited: true, priority });
-      }
-    } finally {
-      c.queue.done(key);
-      entry.writes = this.client.writes.slice(writesBefore);
-      entry.events = this.recorder.events.slice(eventsBefore);
-    }
+    const finished = await this.call(c, request, { signal: this.stopper.signal, log, reconcileID });
+    if (finished.ok) entry.result = finished.value;
+    else entry.error = finished.error;
+    const outcome = controller.decideOutcome(finished, priority);
+    controller.applyOutcome(c.queue, key, outcome, log);
+    entry.outcome = outcome.terminal ? 'terminal' : outcome.result;
+    const seconds = (this.clock.now() - entry.at) / 1000;
+    this.metrics?.reconciled?.(c.name, outcome.result, seconds, outcome.terminal, outcome.panic);
+    c.queue.done(key);
+    entry.writes = this.client.writes.slice(writesBefore);
+    entry.events = this.recorder.events.slice(eventsBefore);
     await settle();
   }
 }
