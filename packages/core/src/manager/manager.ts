@@ -21,7 +21,8 @@
  * is left behind, no failure). Leader election plugs in through `leaderElector`.
  *
  * What it is made of lives beside it: `options.ts` (`ManagerOptions` and the defaults),
- * `runnable-groups.ts` (the groups and their start and stop order), `errors.ts` (`ManagerError`).
+ * `runnable-groups.ts` (the groups and their start and stop order), `leader-election.ts` (the
+ * Lease elector of `leaderElection: true`), `errors.ts` (`ManagerError`).
  * @module
  */
 
@@ -42,7 +43,6 @@ import { EventBroadcaster } from '../events/broadcaster.js';
 import type { EventRecorder, Recorder } from '../events/recorder.js';
 import { Checks } from '../healthz/checks.js';
 import type { LeaderElector } from '../leaderelection/leader-elector.js';
-import { LeaseElector } from '../leaderelection/lease-elector.js';
 import { newLogger } from '../log/winston.js';
 import { Metrics } from '../metrics/metrics.js';
 import { ResourceRegistry } from '../resources/registry.js';
@@ -51,8 +51,9 @@ import { Sharding } from '../sharding/runtime.js';
 import { WebhookServer, type WebhookServerOptions } from '../webhook/server.js';
 import { ManagerError } from './errors.js';
 import { HttpServer } from './http-server.js';
+import { newLeaseElector } from './leader-election.js';
 import { newMetricsServer } from './metrics-server.js';
-import { inClusterNamespace, MANAGER_DEFAULTS, type ManagerOptions, namespaceFile } from './options.js';
+import { inClusterNamespace, MANAGER_DEFAULTS, type ManagerOptions } from './options.js';
 import { RunnableGroups, stopAll } from './runnable-groups.js';
 
 export class ControllerManager implements Manager {
@@ -119,7 +120,14 @@ export class ControllerManager implements Manager {
     this.events = new EventBroadcaster(client, this.logger.child({ component: 'events' }), options.events);
     this.metrics = options.metrics instanceof Metrics ? options.metrics : new Metrics(options.metrics);
     this.metrics.observeRestClient(this.cache.rest);
-    this.leaderElector = options.leaderElector ?? this.leaseElector(options);
+    this.leaderElector =
+      options.leaderElector ??
+      newLeaseElector(options, {
+        leaseRest: () => this.leaseRest(options),
+        registry: this.registry,
+        metrics: this.metrics,
+        logger: this.logger,
+      });
     this.healthz.add('ping', () => undefined);
     this.informerStaleAfterMs = options.informerStaleAfterMs ?? MANAGER_DEFAULTS.informerStaleAfterMs;
     this.webhookServerOptions = options.webhookServer ?? {};
@@ -159,32 +167,6 @@ export class ControllerManager implements Manager {
       return new ManagerError('this process no longer holds the leader election');
     }
     return undefined;
-  }
-
-  private leaseElector(options: ManagerOptions): LeaderElector | undefined {
-    if (!options.leaderElection) return undefined;
-    const name = options.leaderElectionID;
-    if (!name) throw new ManagerError('unable to set up leader election: leaderElectionID is required');
-    const namespace = options.leaderElectionNamespace ?? inClusterNamespace();
-    if (namespace === undefined) {
-      throw new ManagerError(
-        `unable to start leader election: no namespace for the Lease ${name} (not in a cluster: no ${namespaceFile}); ` +
-          'set --leader-election-namespace (leaderElectionNamespace)',
-      );
-    }
-    const status = this.metrics.leaderStatus;
-    status.set({ name }, 0);
-    return new LeaseElector({
-      client: new ApiClient({ rest: this.leaseRest(options), registry: this.registry, fieldOwner: options.fieldOwner }),
-      namespace,
-      name,
-      leaseDurationMs: options.leaseDurationMs,
-      renewDeadlineMs: options.renewDeadlineMs,
-      retryPeriodMs: options.retryPeriodMs,
-      releaseOnCancel: options.leaderElectionReleaseOnCancel,
-      logger: this.logger.child({ component: 'leader-election' }),
-      onLeading: (leading) => status.set({ name }, leading ? 1 : 0),
-    });
   }
 
   private leaseWire: RestClient | undefined;
