@@ -13,7 +13,8 @@ import type { KubernetesObject } from '../src/api/object.js';
 import { ApiClient } from '../src/client/api-client.js';
 import type { CoreV1Event as CoreV1View } from '../src/events/correlator.js';
 import type { EventsV1Event as EventsV1View } from '../src/events/series-cache.js';
-import { ControllerManager, type ManagerOptions } from '../src/manager/manager.js';
+import { ControllerManager } from '../src/manager/manager.js';
+import type { ManagerOptions } from '../src/manager/options.js';
 import { Event, EventsV1Event } from '../src/resources/kinds.js';
 import { eventually, newNamespace, startManager, useCleanups } from './fixtures/helpers.js';
 

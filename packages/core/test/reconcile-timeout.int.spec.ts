@@ -13,7 +13,8 @@ import type { Reconciler } from '../src/api/reconciler.js';
 import { controllerManagedBy } from '../src/builder/builder.js';
 import { ApiClient } from '../src/client/api-client.js';
 import { mergePatch } from '../src/client/patch.js';
-import { ControllerManager, type ManagerOptions } from '../src/manager/manager.js';
+import { ControllerManager } from '../src/manager/manager.js';
+import type { ManagerOptions } from '../src/manager/options.js';
 import {
   eventually,
   installWidgetCrd,

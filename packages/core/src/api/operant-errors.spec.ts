@@ -6,7 +6,7 @@ import { ControllerError } from '../controller/controller.js';
 import { OwnerReferenceError } from '../controllerutil/owner.js';
 import { DecoratorError } from '../decorators/errors.js';
 import { ScanError } from '../di/errors.js';
-import { ManagerError } from '../manager/manager.js';
+import { ManagerError } from '../manager/errors.js';
 import { WebhookError } from '../webhook/errors.js';
 import { isTerminalError, TerminalError } from './terminal-error.js';
 

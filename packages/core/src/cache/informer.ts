@@ -11,10 +11,9 @@
  * is delivered with `echoOf` set to that controller; relist differences never are (a list
  * may fold several writes into one change).
  *
- * A sharded informer's scope changes at run time (`rescope`, see shard-scope.ts): it stops
- * its reflectors, waits for them to exit, and starts new ones (a generation) with the new
- * selectors; their first lists go through the store as a relist does. `null` holds nothing:
- * no reflector, an empty store, synced.
+ * A sharded informer's scope changes at run time (`rescope`): its reflectors come in
+ * generations, and informer-rescope.ts replaces them; their first lists go through the
+ * store as a relist does.
  * @module
  */
 import { type Logger, noopLogger } from '../api/logger.js';
@@ -22,9 +21,10 @@ import { type KubernetesObject, objectKey } from '../api/object.js';
 import type { RestClient } from '../client/rest.js';
 import { compileFieldSelector, compileLabelSelector } from '../client/selectors.js';
 import type { ResourceInfo } from '../resources/resource-type.js';
-import { Reflector, type ReflectorHealth, type ReflectorOptions, type ReflectorSink } from './reflector.js';
+import { type Generation, Generations } from './informer-rescope.js';
+import type { ReflectorHealth, ReflectorOptions, ReflectorSink } from './reflector.js';
 import type { HandlerRegistration, ResourceEventHandler } from './resource-event-handler.js';
-import { andLabelSelectors, type ShardScope } from './shard-scope.js';
+import type { ShardScope } from './shard-scope.js';
 import { type IndexExtractor, Store } from './store.js';
 import type { TransformFunc } from './transform.js';
 import { type Echo, WrittenObjects, type WrittenObjectsOptions } from './written-objects.js';
@@ -65,51 +65,49 @@ interface Registration {
   synced: boolean;
 }
 
-/** The reflectors of one scope: replaced as a whole by `rescope`. */
-interface Generation {
-  reflectors: { namespace: string | undefined; reflector: Reflector }[];
-  /** Namespaces whose first list of this generation is in the store. */
-  listed: Set<string | undefined>;
-  /** Resolves once every reflector's first list is in the store. */
-  synced: Promise<void>;
-  markSynced: () => void;
-  controller: AbortController;
-  /** Settles once the reflectors have exited (set when they start). */
-  done: Promise<void> | undefined;
-}
-
 export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> implements Informer<T> {
   readonly store = new Store();
   readonly written: WrittenObjects;
   private inScope: (obj: KubernetesObject) => boolean;
-  private readonly baseScope: (obj: KubernetesObject) => boolean;
-  private readonly namespaces: (string | undefined)[];
-  private generation: Generation;
-  /** Lists done by the reflectors of earlier generations, by namespace (health counts on). */
-  private readonly retiredLists = new Map<string | undefined, number>();
+  private readonly generations: Generations;
   private readonly handlers: Registration[] = [];
   private readonly log: Logger;
   private running: { controller: AbortController; done: Promise<void> } | undefined;
   private syncedOnce = false;
   private syncWaiters: (() => void)[] = [];
-  /** The newest scope asked for and not yet applied, and the loop applying them. */
-  private wanted: { shard: ShardScope | null } | undefined;
-  private applying: Promise<void> | undefined;
 
   constructor(
-    private readonly rest: RestClient,
+    rest: RestClient,
     readonly info: ResourceInfo,
     readonly scope: InformerScope,
     private readonly transform: TransformFunc,
-    private readonly reflectorOptions: ReflectorOptions = {},
+    reflectorOptions: ReflectorOptions = {},
     written: WrittenObjectsOptions = {},
   ) {
     this.written = new WrittenObjects(written);
-    this.baseScope = scopeMatcher(info, scope);
-    this.inScope = this.baseScope;
+    const baseScope = scopeMatcher(info, scope);
+    this.inScope = baseScope;
     this.log = (reflectorOptions.logger ?? noopLogger).child({ component: 'informer', kind: info.kind });
-    this.namespaces = info.namespaced && scope.namespaces?.length ? [...new Set(scope.namespaces)] : [undefined];
-    this.generation = this.newGeneration(undefined);
+    const namespaces = info.namespaced && scope.namespaces?.length ? [...new Set(scope.namespaces)] : [undefined];
+    this.generations = new Generations(
+      {
+        rest,
+        info,
+        scope,
+        namespaces,
+        reflectorOptions: { ...reflectorOptions, logger: this.log },
+        sink: (generation, namespace) => this.generationSink(generation, namespace),
+      },
+      {
+        running: () => this.running?.controller.signal,
+        narrow: (inScope) => this.narrow(inScope),
+        holdNothing: () => {
+          this.removeAll();
+          this.markSynced();
+        },
+      },
+      baseScope,
+    );
   }
 
   /** Starts the reflectors (once); the promise settles after `signal` aborts (or `stop()`) and they have exited. */
@@ -120,14 +118,14 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
       signal.addEventListener('abort', onAbort, { once: true });
       if (signal.aborted) controller.abort();
       this.running = { controller, done: Promise.resolve() };
-      this.startGeneration(this.generation, controller.signal);
+      this.generations.start(this.generations.current, controller.signal);
       const stopped = new Promise<void>((resolve) => {
         if (controller.signal.aborted) resolve();
         else controller.signal.addEventListener('abort', () => resolve(), { once: true });
       });
       this.running.done = stopped
-        .then(() => this.applying)
-        .then(() => this.generation.done)
+        .then(() => this.generations.pending)
+        .then(() => this.generations.current.done)
         .then(() => {
           signal.removeEventListener('abort', onAbort);
         });
@@ -143,103 +141,15 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
    * informer stops. Calls are serialized; of several waiting, only the newest is applied.
    */
   rescope(shard: ShardScope | null): Promise<void> {
-    this.wanted = { shard };
-    this.applying ??= this.applyWanted();
-    return this.applying;
+    return this.generations.rescope(shard);
   }
 
-  private async applyWanted(): Promise<void> {
-    for (;;) {
-      const next = this.wanted;
-      if (next === undefined) {
-        this.applying = undefined;
-        return;
-      }
-      this.wanted = undefined;
-      await this.applyScope(next.shard);
-    }
-  }
-
-  private async applyScope(shard: ShardScope | null): Promise<void> {
-    const running = this.running?.controller.signal;
-    const old = this.generation;
-    if (running !== undefined && !running.aborted) {
-      old.controller.abort();
-      await old.done;
-    }
-    for (const { namespace, reflector } of old.reflectors) {
-      this.retiredLists.set(namespace, (this.retiredLists.get(namespace) ?? 0) + reflector.health().lists);
-    }
-    const labels = shard?.labelSelector ? compileLabelSelector(shard.labelSelector) : undefined;
-    const matches = shard?.matches;
-    this.inScope =
-      shard === null
-        ? () => false
-        : (obj) =>
-            this.baseScope(obj) &&
-            (labels === undefined || labels.matches(obj.metadata?.labels)) &&
-            (matches === undefined || matches(obj));
-    // own writes held for reads that the new scope does not cover
+  /** Holds only what `inScope` accepts from now on: own writes held for reads outside it are dropped. */
+  private narrow(inScope: (obj: KubernetesObject) => boolean): void {
+    this.inScope = inScope;
     for (const [key, held] of this.written.newerThan(() => undefined)) {
       if (!this.inScope(held)) this.written.forget(key);
     }
-    const next = this.newGeneration(shard);
-    this.generation = next;
-    if (shard === null) {
-      this.removeAll();
-      this.markSynced();
-      return;
-    }
-    if (running === undefined || running.aborted) return;
-    this.startGeneration(next, running);
-    let onAbort = () => {};
-    const stopped = new Promise<void>((resolve) => {
-      onAbort = resolve;
-      running.addEventListener('abort', onAbort, { once: true });
-    });
-    try {
-      await Promise.race([next.synced, stopped]);
-    } finally {
-      running.removeEventListener('abort', onAbort);
-    }
-  }
-
-  private newGeneration(shard: ShardScope | null | undefined): Generation {
-    let markSynced = () => {};
-    const synced = new Promise<void>((resolve) => {
-      markSynced = resolve;
-    });
-    const generation: Generation = {
-      reflectors: [],
-      listed: new Set(),
-      synced,
-      markSynced,
-      controller: new AbortController(),
-      done: undefined,
-    };
-    if (shard === null) return generation;
-    generation.reflectors = this.namespaces.map((namespace) => ({
-      namespace,
-      reflector: new Reflector(
-        this.rest,
-        {
-          info: this.info,
-          namespace,
-          labelSelector: andLabelSelectors(this.scope.labelSelector, shard?.labelSelector),
-          fieldSelector: this.scope.fieldSelector,
-          shardSelector: shard?.shardSelector,
-          metadataOnly: this.scope.metadataOnly,
-        },
-        this.generationSink(generation, namespace),
-        { ...this.reflectorOptions, logger: this.log },
-      ),
-    }));
-    return generation;
-  }
-
-  private startGeneration(generation: Generation, signal: AbortSignal): void {
-    const both = AbortSignal.any([signal, generation.controller.signal]);
-    generation.done = Promise.all(generation.reflectors.map((r) => r.reflector.run(both))).then(() => {});
   }
 
   /** Stops the reflectors; resolves when they have exited. */
@@ -334,10 +244,7 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
   }
 
   health(): InformerHealth {
-    const reflectors = this.generation.reflectors.map((r) => {
-      const health = r.reflector.health();
-      return { ...health, lists: health.lists + (this.retiredLists.get(r.namespace) ?? 0), namespace: r.namespace };
-    });
+    const reflectors = this.generations.reflectorHealth();
     const times = reflectors.map((r) => r.lastEventTime?.getTime());
     const oldest =
       times.length === 0 || times.some((t) => t === undefined) ? undefined : new Date(Math.min(...(times as number[])));
@@ -352,13 +259,13 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
 
   /** What the current reflector of `namespace` feeds (public for the informer's unit tests; not exported from the package). */
   sinkFor(namespace: string | undefined): ReflectorSink {
-    return this.generationSink(this.generation, namespace);
+    return this.generationSink(this.generations.current, namespace);
   }
 
   /** A sink that drops what a reflector of a replaced generation might still deliver. */
   private generationSink(generation: Generation, namespace: string | undefined): ReflectorSink {
     const sink = this.storeSink(generation, namespace);
-    const current = () => generation === this.generation;
+    const current = () => generation === this.generations.current;
     return {
       replace: (objects) => {
         if (current()) sink.replace(objects);

@@ -26,8 +26,8 @@ import { newLogger } from '../log/winston.js';
 import { withAuthenticationAndAuthorization } from '../metrics/filters.js';
 import type { ShardingOptions } from '../sharding/options.js';
 import type { WebhookServerOptions } from '../webhook/server.js';
-import type { ManagerOptions } from './manager.js';
 import type { MetricsServerOptions } from './metrics-server.js';
+import type { ManagerOptions } from './options.js';
 
 const levels: readonly LogLevel[] = ['error', 'warn', 'info', 'debug'];
 const booleans = ['leader-elect', 'leader-election-release-on-cancel', 'metrics-secure', 'sharding', 'enable-webhooks'];

@@ -9,8 +9,10 @@
 export type { Manager } from '../api/manager.js';
 export type { LeaderElector } from '../leaderelection/leader-elector.js';
 export { DEFAULT_HEALTH_PROBE_LIMITS, DEFAULT_SERVER_LIMITS, type ServerLimits } from '../server/limits.js';
+export { ManagerError } from './errors.js';
 export { type ManagerFlags, managerOptionsFromFlags } from './flags.js';
-export { ControllerManager, ManagerError, type ManagerOptions, newManager } from './manager.js';
+export { ControllerManager, newManager } from './manager.js';
 export type { MetricsServerOptions } from './metrics-server.js';
+export type { ManagerOptions } from './options.js';
 export { type RunOperatorOptions, runOperator } from './run-operator.js';
 export { setupSignalHandler } from './signals.js';

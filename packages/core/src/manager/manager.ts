@@ -19,134 +19,42 @@
  * nothing. Then, as controller-runtime stops its recorder provider last, the event
  * recorders write their pending series counts in what is left of the timeout (what is late
  * is left behind, no failure). Leader election plugs in through `leaderElector`.
+ *
+ * What it is made of lives beside it: `options.ts` (`ManagerOptions` and the defaults),
+ * `runnable-groups.ts` (the groups and their start and stop order), `leader-election.ts` (the
+ * Lease elector of `leaderElection: true`), `errors.ts` (`ManagerError`).
  * @module
  */
 
-import { readFileSync } from 'node:fs';
 import { OperantError } from '@operant/crd/metadata';
 import type { Logger } from '../api/logger.js';
 import type { Manager } from '../api/manager.js';
 import { nodeVersionProblem } from '../api/node-version.js';
-import { isWarmupRunnable, needsLeaderElection, type Runnable } from '../api/runnable.js';
-import { Cache, type CacheOptions } from '../cache/cache.js';
+import type { Runnable } from '../api/runnable.js';
+import { Cache } from '../cache/cache.js';
 import { ApiClient } from '../client/api-client.js';
 import { newClient } from '../client/client.js';
 import { loadKubeConfig } from '../client/config.js';
 import { fencedClient } from '../client/fenced-client.js';
 import type { Client, Reader } from '../client/interfaces.js';
 import type { KubeConfigSource as KubeConfig } from '../client/kubeconfig.js';
-import { RestClient, type RestClientOptions } from '../client/rest.js';
-import { EventBroadcaster, type EventsOptions } from '../events/broadcaster.js';
+import { RestClient } from '../client/rest.js';
+import { EventBroadcaster } from '../events/broadcaster.js';
 import type { EventRecorder, Recorder } from '../events/recorder.js';
 import { Checks } from '../healthz/checks.js';
 import type { LeaderElector } from '../leaderelection/leader-elector.js';
-import { LeaseElector } from '../leaderelection/lease-elector.js';
 import { newLogger } from '../log/winston.js';
-import { Metrics, type MetricsOptions } from '../metrics/metrics.js';
+import { Metrics } from '../metrics/metrics.js';
 import { ResourceRegistry } from '../resources/registry.js';
-import type { ResourceType } from '../resources/resource-type.js';
-import { DEFAULT_HEALTH_PROBE_LIMITS, type ServerLimits } from '../server/limits.js';
-import type { ShardingOptions } from '../sharding/options.js';
+import { DEFAULT_HEALTH_PROBE_LIMITS } from '../server/limits.js';
 import { Sharding } from '../sharding/runtime.js';
 import { WebhookServer, type WebhookServerOptions } from '../webhook/server.js';
+import { ManagerError } from './errors.js';
 import { HttpServer } from './http-server.js';
-import { type MetricsServerOptions, newMetricsServer } from './metrics-server.js';
-
-export interface ManagerOptions {
-  /** Defaults to `KUBECONFIG`, in-cluster config or `~/.kube/config`. */
-  kubeConfig?: KubeConfig;
-  registry?: ResourceRegistry;
-  /** Cache configuration (per-kind scoping, transforms, …); `kubeConfig` and `registry` come from the manager. */
-  cache?: Omit<CacheOptions, 'kubeConfig' | 'registry' | 'logger'>;
-  /**
-   * The wire of the manager's one `RestClient` (shared by its cache, client and leader
-   * election): client-side `qps` and `burst` (off by default, as controller-runtime's
-   * `GetConfig`: the API server's priority and fairness limits), `maxRetries` after a
-   * `Retry-After` (default 10), `http2`.
-   */
-  client?: Omit<RestClientOptions, 'logger'>;
-  /** Kinds the client reads from the API server instead of the cache. */
-  readLive?: readonly ResourceType[];
-  /** Field manager of the client's writes. */
-  fieldOwner?: string;
-  /**
-   * Who the injected `EventRecorder`'s Events report as (`reportingController`, the
-   * source `kubectl describe` shows), e.g. the project name. Default `operant`.
-   */
-  eventSource?: string;
-  /**
-   * Which Events the recorders write (`api`: `events.k8s.io/v1` with series, the default,
-   * or core `v1`) and the series timing, retries and backlog (client-go's defaults).
-   */
-  events?: EventsOptions;
-  logger?: Logger;
-  /** Bound on the whole shutdown. Default 30 s. */
-  gracefulShutdownTimeoutMs?: number;
-  /**
-   * Controllers run on the priority queue unless their options say otherwise
-   * (controller-runtime's `Controller.UsePriorityQueue`). Default true.
-   */
-  usePriorityQueue?: boolean;
-  /**
-   * The default `reconcileTimeoutMs` of its controllers (controller-runtime's
-   * `Controller.ReconciliationTimeout`). Default: none.
-   */
-  reconcileTimeoutMs?: number;
-  /** The default `reconcileTimeoutGraceMs` of its controllers. Default 5 s. */
-  reconcileTimeoutGraceMs?: number;
-  leaderElector?: LeaderElector;
-  /** Run controllers only while this process holds the Lease `leaderElectionID`. Default false. */
-  leaderElection?: boolean;
-  leaderElectionID?: string;
-  /** Default: the namespace of the pod (in-cluster); required elsewhere. */
-  leaderElectionNamespace?: string;
-  /** Default 15 s, 10 s and 2 s, as controller-runtime. */
-  leaseDurationMs?: number;
-  renewDeadlineMs?: number;
-  retryPeriodMs?: number;
-  /**
-   * Release the Lease on a clean stop, so a standby leads at once. Default false. Safe only
-   * when the process exits as soon as `start` returns (as `runOperator` does): a process
-   * that lingers could still act after a standby took over.
-   */
-  leaderElectionReleaseOnCancel?: boolean;
-  /**
-   * Split the objects of sharded controllers between the replicas of a group (see
-   * docs/sharding.md). Off by default.
-   */
-  sharding?: ShardingOptions;
-  /** A `Metrics` to share, or options for the manager's own. */
-  metrics?: Metrics | MetricsOptions;
-  /** Where `/metrics` is served, e.g. `:8443` or `127.0.0.1:0`; `0` (default) turns it off. */
-  metricsBindAddress?: string;
-  /** HTTPS, certificates and the auth filter of the metrics server (default: plain HTTP, no filter). */
-  metricsServer?: MetricsServerOptions;
-  /** Timeouts and connection caps of the metrics server (see `DEFAULT_SERVER_LIMITS`). */
-  serverLimits?: ServerLimits;
-  /**
-   * Where `/healthz` and `/readyz` are served, e.g. `:8081` (every interface, IPv4 and IPv6,
-   * as kubelet probes the pod's IP); `0` (default) turns them off.
-   */
-  healthProbeBindAddress?: string;
-  /** Timeouts and connection caps of the health-probe server, over `DEFAULT_HEALTH_PROBE_LIMITS`. */
-  healthProbeServerLimits?: ServerLimits;
-  /** `/readyz` fails when an informer has seen no event or bookmark for this long. Default 10 min. */
-  informerStaleAfterMs?: number;
-  /** The webhook server, or options for the manager's own (port 9443, certs from a folder). */
-  webhookServer?: WebhookServer | WebhookServerOptions;
-}
-
-export class ManagerError extends OperantError {
-  constructor(message: string, options?: ErrorOptions) {
-    super('Failed', message, options);
-    this.name = 'ManagerError';
-  }
-}
-
-interface Group {
-  stop: AbortController;
-  running: Promise<void>[];
-}
+import { newLeaseElector } from './leader-election.js';
+import { newMetricsServer } from './metrics-server.js';
+import { inClusterNamespace, MANAGER_DEFAULTS, type ManagerOptions } from './options.js';
+import { RunnableGroups, stopAll } from './runnable-groups.js';
 
 export class ControllerManager implements Manager {
   readonly kubeConfig: KubeConfig;
@@ -173,9 +81,7 @@ export class ControllerManager implements Manager {
   private readonly leaderElector: LeaderElector | undefined;
   private webhookServer: WebhookServer | undefined;
   private readonly webhookServerOptions: WebhookServer | WebhookServerOptions;
-  private groups:
-    | { others: Group; leaders: Group; failure: (err: unknown) => void; warm: boolean; elected: boolean }
-    | undefined;
+  private groups: RunnableGroups | undefined;
   private liveReader: ApiClient | undefined;
   private readonly leading: { promise: Promise<void>; resolve: () => void };
   /** Aborted with the error when the leadership is lost: the client's writes stop. */
@@ -187,11 +93,11 @@ export class ControllerManager implements Manager {
     this.kubeConfig = options.kubeConfig ?? loadKubeConfig();
     this.registry = options.registry ?? new ResourceRegistry();
     this.logger = options.logger ?? newLogger();
-    this.gracefulShutdownTimeoutMs = options.gracefulShutdownTimeoutMs ?? 30_000;
-    this.usePriorityQueue = options.usePriorityQueue ?? true;
+    this.gracefulShutdownTimeoutMs = options.gracefulShutdownTimeoutMs ?? MANAGER_DEFAULTS.gracefulShutdownTimeoutMs;
+    this.usePriorityQueue = options.usePriorityQueue ?? MANAGER_DEFAULTS.usePriorityQueue;
     this.reconcileTimeoutMs = options.reconcileTimeoutMs;
     this.reconcileTimeoutGraceMs = options.reconcileTimeoutGraceMs;
-    this.eventSource = options.eventSource ?? 'operant';
+    this.eventSource = options.eventSource ?? MANAGER_DEFAULTS.eventSource;
     this.cache = new Cache({
       ...options.cache,
       rest:
@@ -214,9 +120,16 @@ export class ControllerManager implements Manager {
     this.events = new EventBroadcaster(client, this.logger.child({ component: 'events' }), options.events);
     this.metrics = options.metrics instanceof Metrics ? options.metrics : new Metrics(options.metrics);
     this.metrics.observeRestClient(this.cache.rest);
-    this.leaderElector = options.leaderElector ?? this.leaseElector(options);
+    this.leaderElector =
+      options.leaderElector ??
+      newLeaseElector(options, {
+        leaseRest: () => this.leaseRest(options),
+        registry: this.registry,
+        metrics: this.metrics,
+        logger: this.logger,
+      });
     this.healthz.add('ping', () => undefined);
-    this.informerStaleAfterMs = options.informerStaleAfterMs ?? 600_000;
+    this.informerStaleAfterMs = options.informerStaleAfterMs ?? MANAGER_DEFAULTS.informerStaleAfterMs;
     this.webhookServerOptions = options.webhookServer ?? {};
     this.readyz.add('informers', () => this.checkInformers());
     this.sharding = this.newSharding(options);
@@ -254,32 +167,6 @@ export class ControllerManager implements Manager {
       return new ManagerError('this process no longer holds the leader election');
     }
     return undefined;
-  }
-
-  private leaseElector(options: ManagerOptions): LeaderElector | undefined {
-    if (!options.leaderElection) return undefined;
-    const name = options.leaderElectionID;
-    if (!name) throw new ManagerError('unable to set up leader election: leaderElectionID is required');
-    const namespace = options.leaderElectionNamespace ?? inClusterNamespace();
-    if (namespace === undefined) {
-      throw new ManagerError(
-        `unable to start leader election: no namespace for the Lease ${name} (not in a cluster: no ${namespaceFile}); ` +
-          'set --leader-election-namespace (leaderElectionNamespace)',
-      );
-    }
-    const status = this.metrics.leaderStatus;
-    status.set({ name }, 0);
-    return new LeaseElector({
-      client: new ApiClient({ rest: this.leaseRest(options), registry: this.registry, fieldOwner: options.fieldOwner }),
-      namespace,
-      name,
-      leaseDurationMs: options.leaseDurationMs,
-      renewDeadlineMs: options.renewDeadlineMs,
-      retryPeriodMs: options.retryPeriodMs,
-      releaseOnCancel: options.leaderElectionReleaseOnCancel,
-      logger: this.logger.child({ component: 'leader-election' }),
-      onLeading: (leading) => status.set({ name }, leading ? 1 : 0),
-    });
   }
 
   private leaseWire: RestClient | undefined;
@@ -416,14 +303,7 @@ export class ControllerManager implements Manager {
   /** Adds a runnable; one added after start starts at once (after election if it needs it). */
   add(runnable: Runnable): void {
     this.runnables.push(runnable);
-    const groups = this.groups;
-    if (groups === undefined) return;
-    const leader = needsLeaderElection(runnable);
-    if (leader && !groups.elected) {
-      if (groups.warm) this.warmup(groups.leaders, runnable, groups.failure);
-      return; // started on election
-    }
-    this.run(leader ? groups.leaders : groups.others, runnable, groups.failure);
+    this.groups?.add(runnable);
   }
 
   async start(signal: AbortSignal): Promise<void> {
@@ -439,119 +319,50 @@ export class ControllerManager implements Manager {
       if (failed === undefined) failed = err ?? new ManagerError('a runnable failed');
       fail();
     };
-    const others: Group = { stop: new AbortController(), running: [] };
-    const leaders: Group = { stop: new AbortController(), running: [] };
-    const cacheStop = new AbortController();
-    // campaigning stops with the leader runnables; once elected, leadership lasts until they stopped
-    const election: Group = { stop: new AbortController(), running: [] };
-    const stopCampaign = () => {
-      if (!this.groups?.elected) election.stop.abort();
-    };
-    leaders.stop.signal.addEventListener('abort', stopCampaign, { once: true });
+    const groups = new RunnableGroups(failure);
     // the fence aborts when the leadership is lost: no graceful period from then on
     const lostLeadership = new Promise<void>((resolve) =>
       this.fence.signal.addEventListener('abort', () => resolve(), { once: true }),
     );
     // stopped last, as controller-runtime stops its recorder provider: writes the pending series counts
-    const events: Group = { stop: new AbortController(), running: [] };
-    this.run(events, this.events, failure);
-    this.groups = { others, leaders, failure, warm: false, elected: false };
+    groups.run(groups.events, this.events);
+    this.groups = groups;
     const stopped = new Promise<void>((resolve) => {
       if (signal.aborted) resolve();
       else signal.addEventListener('abort', () => resolve(), { once: true });
     });
 
-    for (const r of this.runnables) if (!needsLeaderElection(r)) this.run(others, r, failure);
-    const cacheRunning = this.cache.start(cacheStop.signal).catch(failure);
+    groups.startOthers(this.runnables);
+    groups.caches.running.push(this.cache.start(groups.caches.stop.signal).catch(failure));
     const startup = (async () => {
-      const synced = await this.cache.waitForCacheSync(AbortSignal.any([signal, leaders.stop.signal]));
+      const synced = await this.cache.waitForCacheSync(AbortSignal.any([signal, groups.leaders.stop.signal]));
       if (!synced) return;
       this.cacheSynced = true;
-      this.groups!.warm = true;
-      for (const r of this.runnables) if (needsLeaderElection(r)) this.warmup(leaders, r, failure);
-      await this.leaderElector?.elect(election.stop.signal, (err) => {
+      groups.warmUpLeaders(this.runnables);
+      await this.leaderElector?.elect(groups.election.stop.signal, (err) => {
         this.fence.abort(err);
         failure(err);
       });
       if (signal.aborted || failed !== undefined) return;
-      this.groups!.elected = true;
+      groups.elected = true;
       this.leading.resolve();
-      for (const r of this.runnables) if (needsLeaderElection(r)) this.run(leaders, r, failure);
+      groups.startLeaders(this.runnables);
     })().catch(failure);
 
     await Promise.race([stopped, failedOnce]);
     this.logger.info('stopping the manager', failed === undefined ? {} : { error: failed });
     const deadline = Date.now() + this.gracefulShutdownTimeoutMs;
-    const timedOut = await this.stopAll(
-      deadline,
-      [
-        { stop: leaders.stop, running: [startup, ...leaders.running] },
-        { stop: cacheStop, running: [cacheRunning] },
-        others,
-        election,
-      ],
-      lostLeadership,
-    );
+    const timedOut = await stopAll(deadline, groups.shutdownOrder(startup), lostLeadership);
     // a drain past the deadline may leave a reconcile running: keep the Lease until it expires
     if (failed === undefined && !timedOut) await this.leaderElector?.release?.();
     // the recorders last (a write that outlives the deadline is left behind, no failure)
-    await this.stopAll(deadline, [events], lostLeadership);
+    await stopAll(deadline, [groups.events], lostLeadership);
     if (failed !== undefined) throw failed;
     if (timedOut) {
       throw new ManagerError(
         `unable to stop the manager within the graceful shutdown timeout of ${this.gracefulShutdownTimeoutMs} ms`,
       );
     }
-  }
-
-  private run(group: Group, runnable: Runnable, failure: (err: unknown) => void): void {
-    group.running.push(
-      Promise.resolve()
-        .then(() => runnable.start(group.stop.signal))
-        .catch(failure),
-    );
-  }
-
-  /** Warms a leader runnable up before election, with the signal its `start` will get. */
-  private warmup(leaders: Group, runnable: Runnable, failure: (err: unknown) => void): void {
-    if (!isWarmupRunnable(runnable)) return;
-    leaders.running.push((async () => runnable.warmup(leaders.stop.signal))().catch(failure)); // begins before the campaign
-  }
-
-  /**
-   * Stops the groups in order; true when the deadline passed (or `cut` settled: no graceful
-   * period after a lost leadership) before all of them stopped.
-   */
-  private async stopAll(deadline: number, groups: Group[], cut: Promise<void>): Promise<boolean> {
-    for (const group of groups) {
-      group.stop.abort();
-      const remaining = deadline - Date.now();
-      let timer: NodeJS.Timeout | undefined;
-      const late = await Promise.race([
-        Promise.all(group.running).then(() => false),
-        cut.then(() => true),
-        new Promise<boolean>((resolve) => {
-          timer = setTimeout(() => resolve(true), Math.max(0, remaining));
-        }),
-      ]);
-      clearTimeout(timer);
-      if (late) {
-        for (const rest of groups) rest.stop.abort();
-        return true;
-      }
-    }
-    return false;
-  }
-}
-
-const namespaceFile = '/var/run/secrets/kubernetes.io/serviceaccount/namespace';
-
-/** The pod's namespace, from the service account mount; undefined outside a cluster. */
-function inClusterNamespace(): string | undefined {
-  try {
-    return readFileSync(namespaceFile, 'utf8').trim() || undefined;
-  } catch {
-    return undefined;
   }
 }
 

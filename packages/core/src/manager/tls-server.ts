@@ -11,9 +11,10 @@ import type { RequestListener } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { SecureContextOptions } from 'node:tls';
 import type { Logger } from '../api/logger.js';
+import type { CertPair } from '../server/cert-pair.js';
 import { type ServerLimits, serverOptions } from '../server/limits.js';
-import { type CertPair, CertWatcher } from '../webhook/cert-watcher.js';
-import { selfSignedCertificate } from './self-signed.js';
+import { selfSignedCertificate } from '../server/self-signed.js';
+import { CertWatcher } from '../webhook/cert-watcher.js';
 
 export interface SecureServing {
   /** Folder of the serving pair; without one a self-signed pair is made in memory. */

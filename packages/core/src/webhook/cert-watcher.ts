@@ -10,12 +10,8 @@ import { type FSWatcher, watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../api/logger.js';
+import type { CertPair } from '../server/cert-pair.js';
 import { WebhookError } from './errors.js';
-
-export interface CertPair {
-  cert: Buffer;
-  key: Buffer;
-}
 
 export interface CertWatcherOptions {
   certDir: string;

@@ -12,6 +12,7 @@
 // declared in api/: metav1.Status (also `client.Status`) and schema.GroupVersionKind
 export type { GroupVersionKind } from '../api/group-version-kind.js';
 export type { Status } from '../api/status.js';
+export type { CertPair } from '../server/cert-pair.js';
 export {
   type AdmissionRequest,
   type AdmissionResponse,
@@ -23,7 +24,7 @@ export {
   type Operation,
   patchResponse,
 } from './admission.js';
-export { type CertPair, CertWatcher, type CertWatcherOptions } from './cert-watcher.js';
+export { CertWatcher, type CertWatcherOptions } from './cert-watcher.js';
 export type {
   AdmissionContext,
   AdmissionHandler,

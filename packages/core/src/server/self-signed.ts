@@ -11,7 +11,7 @@
  * @module
  */
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import type { CertPair } from '../webhook/cert-watcher.js';
+import type { CertPair } from './cert-pair.js';
 
 const DAY_MS = 86_400_000;
 
