@@ -17,7 +17,6 @@ export {
   isTerminalError,
   type KubernetesObject,
   type Logger,
-  type Manager,
   type ReconcileContext,
   type Reconciler,
   type Request,
@@ -56,5 +55,5 @@ export {
   type Operator,
 } from './di/index.js';
 export type { EventRecorder } from './events/index.js';
-export { managerOptionsFromFlags, runOperator } from './manager/index.js';
+export { type Manager, managerOptionsFromFlags, runOperator } from './manager/index.js';
 export * as predicate from './predicate/index.js';

@@ -14,7 +14,8 @@ import { type ApplyConfiguration, applyConfiguration } from '../src/client/apply
 import { ClientError, isConflict } from '../src/client/errors.js';
 import { withFieldOwner } from '../src/client/field-owner.js';
 import { withControllerReference } from '../src/controllerutil/apply.js';
-import { ControllerManager } from '../src/manager/manager.js';
+import type { Manager } from '../src/manager/interfaces.js';
+import { newManager } from '../src/manager/manager.js';
 import { ConfigMap } from '../src/resources/kinds.js';
 import { installWidgetCrd, newNamespace, type Widget, WidgetType } from './fixtures/helpers.js';
 
@@ -65,7 +66,7 @@ describeWithControlPlane('typed server-side apply', () => {
   });
 
   it("should name the manager's field owner, a withFieldOwner client's, and an explicit one, the explicit first", async () => {
-    const mgr = new ControllerManager({ kubeConfig: sharedKubeConfig(), fieldOwner: 'mgr-owner' });
+    const mgr = newManager({ kubeConfig: sharedKubeConfig(), fieldOwner: 'mgr-owner' });
     const byManager = await mgr.client.apply(settings('by-manager', { a: '1' }));
     expect(ownerOf(byManager, 'f:a')).toEqual(['mgr-owner']);
 

@@ -16,7 +16,8 @@ import { ignoreNotFound, isNotFound } from '../src/client/errors.js';
 import type { Client } from '../src/client/interfaces.js';
 import { mergePatch } from '../src/client/patch.js';
 import { enqueueRequestForObject } from '../src/handler/enqueue-for-object.js';
-import { ControllerManager } from '../src/manager/manager.js';
+import type { Manager } from '../src/manager/interfaces.js';
+import { newManager } from '../src/manager/manager.js';
 import { generationChanged } from '../src/predicate/changed.js';
 import { channel } from '../src/source/channel.js';
 import { itemExponentialFailureRateLimiter } from '../src/workqueue/rate-limiter.js';
@@ -31,7 +32,7 @@ const widget = (namespace: string, name: string, size = 1): Widget => ({
 
 describeWithControlPlane('controllerManagedBy on the real API server', () => {
   const kc = sharedKubeConfig();
-  let mgr: ControllerManager;
+  let mgr: Manager;
   let stop: AbortController;
   let running: Promise<void> | undefined;
   let ns: string;
@@ -46,7 +47,7 @@ describeWithControlPlane('controllerManagedBy on the real API server', () => {
     running = undefined;
     ns = await newNamespace(new ApiClient({ kubeConfig: kc }), 'ctrl');
     // each test's cache sees its own namespace only (controller-runtime's DefaultNamespaces)
-    mgr = new ControllerManager({
+    mgr = newManager({
       kubeConfig: kc,
       gracefulShutdownTimeoutMs: 10_000,
       cache: { defaultNamespaces: [ns] },

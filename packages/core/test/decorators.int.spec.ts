@@ -20,7 +20,8 @@ import { createPredicateDecorator, GenerationChanged } from '../src/decorators/p
 import { Reconcile } from '../src/decorators/reconcile.decorator.js';
 import { createOperator, type Operator } from '../src/di/create-operator.js';
 import { CLIENT } from '../src/di/tokens.js';
-import { ControllerManager } from '../src/manager/manager.js';
+import type { Manager } from '../src/manager/interfaces.js';
+import { newManager } from '../src/manager/manager.js';
 import { generationChanged } from '../src/predicate/changed.js';
 import { labelSelector } from '../src/predicate/object-filters.js';
 import {
@@ -148,7 +149,7 @@ describeWithControlPlane('decorated controllers on the real API server', () => {
     {
       const ns = await newNamespace(api, 'built');
       const seen = runs.builder.seen;
-      const mgr = new ControllerManager({ kubeConfig: kc, cache: { defaultNamespaces: [ns] } });
+      const mgr = newManager({ kubeConfig: kc, cache: { defaultNamespaces: [ns] } });
       controllerManagedBy(mgr)
         .for(WidgetType, { predicates: [generationChanged()] }) // a class-level predicate decorator: the for kind only
         .owns(V1ConfigMap)

@@ -11,7 +11,8 @@ import { eventually } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { controllerManagedBy } from '../src/builder/builder.js';
 import { ApiClient } from '../src/client/api-client.js';
-import { ControllerManager } from '../src/manager/manager.js';
+import type { Manager } from '../src/manager/interfaces.js';
+import { newManager } from '../src/manager/manager.js';
 import {
   installWidgetCrd,
   leaderCandidateOptions,
@@ -36,9 +37,9 @@ describeWithControlPlane('leader election with warm standby replicas', () => {
    * (`elected`) and its reconciles (`reconcile <name>`).
    */
   function candidate(ns: string, id: string, warm: boolean) {
-    const mgr = new ControllerManager({ kubeConfig: kc, ...leaderCandidateOptions(ns, id, true) });
+    const mgr = newManager({ kubeConfig: kc, ...leaderCandidateOptions(ns, id, true) });
     const log: string[] = [];
-    mgr.cache.rest.onRequest(({ method, url }) => {
+    mgr.rest.onRequest(({ method, url }) => {
       if (method === 'GET' && url.pathname.endsWith('/widgets') && url.searchParams.get('watch') !== 'true') {
         log.push('list');
       }
@@ -57,7 +58,7 @@ describeWithControlPlane('leader election with warm standby replicas', () => {
 
   const create = (ns: string, name: string) =>
     api.create<Widget>({ apiVersion: 'core.operant.test/v1', kind: 'Widget', metadata: { namespace: ns, name } });
-  const widgetInformer = (mgr: ControllerManager) => mgr.cache.health().find((h) => h.kind === 'Widget');
+  const widgetInformer = (mgr: Manager) => mgr.cache.health().find((h) => h.kind === 'Widget');
 
   /** Leader `a` and standby `b` (warm or cold); returns b's log after a stopped and b reconciled `late`. */
   async function failover(warm: boolean) {

@@ -10,7 +10,8 @@ import { eventually } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { controllerManagedBy } from '../src/builder/builder.js';
 import { ApiClient } from '../src/client/api-client.js';
-import { ControllerManager } from '../src/manager/manager.js';
+import type { Manager } from '../src/manager/interfaces.js';
+import { newManager } from '../src/manager/manager.js';
 import {
   installWidgetCrd,
   leaderCandidateOptions,
@@ -38,7 +39,7 @@ describeWithControlPlane('leader election', () => {
 
   /** A manager named `who` that records every reconcile's interval; returns a stop function. */
   function candidate(who: string, ns: string, id: string, audit: Interval[], releaseOnCancel: boolean) {
-    const mgr = new ControllerManager({ kubeConfig: kc, ...leaderCandidateOptions(ns, id, releaseOnCancel) });
+    const mgr = newManager({ kubeConfig: kc, ...leaderCandidateOptions(ns, id, releaseOnCancel) });
     controllerManagedBy(mgr)
       .for(WidgetType)
       .complete({

@@ -9,7 +9,8 @@ import { expect, it } from '@jest/globals';
 import { V1ConfigMap } from '@kubernetes/client-node';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { ApiClient } from '../src/client/api-client.js';
-import { ControllerManager } from '../src/manager/manager.js';
+import type { Manager } from '../src/manager/interfaces.js';
+import { newManager } from '../src/manager/manager.js';
 import { Lease } from '../src/resources/kinds.js';
 import { eventually, leaderCandidateOptions, newNamespace, useCleanups } from './fixtures/helpers.js';
 
@@ -20,7 +21,7 @@ describeWithControlPlane('the Lease wire under a saturated client rate limiter',
 
   it('keeps renewing the leader and member Leases while the limiter is backed up past the renew deadline', async () => {
     const ns = await newNamespace(api, 'lease-wire');
-    const mgr = new ControllerManager({
+    const mgr = newManager({
       kubeConfig: kc,
       ...leaderCandidateOptions(ns, 'lease-wire', true),
       client: { qps: 0.5, burst: 1 },

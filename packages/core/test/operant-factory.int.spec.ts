@@ -9,8 +9,6 @@
 import { beforeAll, expect, it } from '@jest/globals';
 import { V1ConfigMap, V1Namespace } from '@kubernetes/client-node';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
-import type { Cluster } from '../src/api/cluster.js';
-import type { Manager } from '../src/api/manager.js';
 import type { Request } from '../src/api/request.js';
 import { Cache } from '../src/cache/cache.js';
 import { ApiClient } from '../src/client/api-client.js';
@@ -22,6 +20,8 @@ import { Reconcile } from '../src/decorators/reconcile.decorator.js';
 import { Inject, Injectable } from '../src/di/inject.js';
 import { OperantFactory } from '../src/di/operant-factory.js';
 import { CLIENT, CLUSTER, MANAGER } from '../src/di/tokens.js';
+import type { Cluster } from '../src/manager/cluster.js';
+import type { Manager } from '../src/manager/interfaces.js';
 import { newManager } from '../src/manager/manager.js';
 import { eventually, installWidgetCrd, newNamespace, useCleanups, WidgetType } from './fixtures/helpers.js';
 

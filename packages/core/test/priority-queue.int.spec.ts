@@ -13,7 +13,8 @@ import { requestFor } from '../src/api/request.js';
 import { controllerManagedBy } from '../src/builder/builder.js';
 import { ApiClient } from '../src/client/api-client.js';
 import { mergePatch } from '../src/client/patch.js';
-import { ControllerManager } from '../src/manager/manager.js';
+import type { Manager } from '../src/manager/interfaces.js';
+import { newManager } from '../src/manager/manager.js';
 import { cm, eventually, forEachLimited, newNamespace } from './fixtures/helpers.js';
 
 const N = 100;
@@ -44,7 +45,7 @@ describeWithControlPlane('the priority queue under an initial list', () => {
    * handler), changes `target` during the first reconcile; the reconcile order.
    */
   async function reconcileOrder(usePriorityQueue: boolean, how: 'for' | 'watches' = 'for'): Promise<string[]> {
-    const mgr = new ControllerManager({ kubeConfig: kc, cache: { defaultNamespaces: [ns] }, usePriorityQueue });
+    const mgr = newManager({ kubeConfig: kc, cache: { defaultNamespaces: [ns] }, usePriorityQueue });
     const seen: string[] = []; // the test's ConfigMaps (the namespace also has kube-root-ca.crt)
     let runs = 0;
     let release: () => void = () => undefined;

@@ -12,7 +12,8 @@ import { ApiClient } from '../src/client/api-client.js';
 import { isConflict } from '../src/client/errors.js';
 import { mergePatch } from '../src/client/patch.js';
 import type { Controller } from '../src/controller/controller.js';
-import { ControllerManager } from '../src/manager/manager.js';
+import type { Manager } from '../src/manager/interfaces.js';
+import { newManager } from '../src/manager/manager.js';
 import {
   eventually,
   installWidgetCrd,
@@ -36,7 +37,7 @@ describeWithControlPlane('read your own writes on the real API server', () => {
   const external = new ApiClient({ kubeConfig: kc });
   const cleanup = useCleanups();
   let ns: string;
-  let mgr: ControllerManager;
+  let mgr: Manager;
 
   beforeAll(async () => {
     await installWidgetCrd(external);
@@ -44,7 +45,7 @@ describeWithControlPlane('read your own writes on the real API server', () => {
 
   beforeEach(async () => {
     ns = await newNamespace(external, 'ryow');
-    mgr = new ControllerManager({ kubeConfig: kc, cache: { defaultNamespaces: [ns] } });
+    mgr = newManager({ kubeConfig: kc, cache: { defaultNamespaces: [ns] } });
   }, 30_000);
 
   it('should never read a Widget older than its own last status write, over 200 writes', async () => {

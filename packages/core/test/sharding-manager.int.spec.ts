@@ -12,12 +12,12 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { V1ConfigMap, V1Secret } from '@kubernetes/client-node';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
-import type { Manager } from '../src/api/manager.js';
 import { objectKey } from '../src/api/object.js';
 import { controllerManagedBy } from '../src/builder/builder.js';
 import { ApiClient } from '../src/client/api-client.js';
 import { mergePatch } from '../src/client/patch.js';
 import { setControllerReference } from '../src/controllerutil/index.js';
+import type { Manager } from '../src/manager/interfaces.js';
 import { newManager } from '../src/manager/manager.js';
 import { Lease } from '../src/resources/kinds.js';
 import { fnv1a64, rangeIndex, SHARD_GROUP_LABEL, SHARD_RANGE_LABEL } from '../src/sharding/index.js';
@@ -127,7 +127,7 @@ describeWithControlPlane('sharding: two managers split a sharded controller’s 
       expect(cached(a.manager)).toBe(COUNT);
 
       const b = replica('member-b', mode);
-      expect(a.manager.sharding?.coordinator.state().mode).toBe(mode);
+      expect(a.manager.sharding?.state().mode).toBe(mode);
       await eventually(
         () => {
           expect(cached(a.manager) + cached(b.manager)).toBe(COUNT);

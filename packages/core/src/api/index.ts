@@ -2,16 +2,15 @@
  * Contracts and types every runtime folder shares: Kubernetes objects and keys, the Logger,
  * and the small controller contracts — `Request`, `Result`, `Reconciler`, `TerminalError`,
  * events, `Predicate`, `EventHandler`, `Source`, `Runnable` — with function adapters; times as
- * the wire carries them (`Time`, `Wire<T>`, `parseTime`); and the
- * two big ones the builder, the wiring and the test harness depend on: `Cluster` and `Manager`.
+ * the wire carries them (`Time`, `Wire<T>`, `parseTime`). It imports nothing from the folders
+ * that implement them; `Cluster` and `Manager`, which aggregate those folders, live in
+ * `manager/` (`@operant/core/manager`).
  * @module api
  */
 
-export type { Cluster, ClusterCache } from './cluster.js';
 export type { EventHandler, RequestQueue } from './event-handler.js';
 export type { CreateEvent, DeleteEvent, GenericEvent, UpdateEvent } from './events.js';
 export type { LogFields, Logger } from './logger.js';
-export type { Manager } from './manager.js';
 export { MINIMUM_NODE_VERSION, nodeVersionProblem } from './node-version.js';
 export {
   deepCopy,

@@ -14,9 +14,9 @@
  * @module
  */
 
-import type { Manager } from '../api/manager.js';
 import type { Reconciler } from '../api/reconciler.js';
 import { Controller } from '../controller/controller.js';
+import type { Manager } from '../manager/interfaces.js';
 import { ControllerInputs } from './controller-inputs.js';
 import { BuilderError } from './errors.js';
 
@@ -55,7 +55,7 @@ export class Builder extends ControllerInputs {
       reconcileTimeoutMs: this.manager.reconcileTimeoutMs,
       reconcileTimeoutGraceMs: this.manager.reconcileTimeoutGraceMs,
       kind: forInfo?.kind,
-      connectivity: this.manager.cache.rest,
+      connectivity: this.manager.rest,
       // a sharded controller runs on every member of its group: its gate fences it, not leadership
       ...(sharded ? { needLeaderElection: false, shard } : {}),
       ...this.options,

@@ -12,8 +12,8 @@
 
 import { getResourceMetadata } from '@operant/crd/metadata';
 import type { Newable } from '@operant/crd/schema';
-import type { Manager } from '../api/manager.js';
 import type { KubernetesObject } from '../api/object.js';
+import type { Manager } from '../manager/interfaces.js';
 import type { ResourceInfo, ResourceType } from '../resources/resource-type.js';
 import type { Converter, CustomDefaulter, CustomValidator } from '../webhook/contracts.js';
 import { defaultingHandler } from '../webhook/defaulting.js';

@@ -84,6 +84,7 @@ export {
   type RestClientOptions,
   type RestRequest,
   type RestResponse,
+  type RestWire,
   type WaitObserver,
 } from './rest.js';
 export {

@@ -95,10 +95,24 @@ export interface RestClientOptions extends TransportOptions {
   logger?: Logger;
 }
 
+/**
+ * The REST wire the client, the cache and the leader elector share, as others observe it:
+ * every request, every outcome (the `rest_client_*` metrics), every wait before an attempt,
+ * and the API server becoming reachable again. Each `on…` returns a function that removes
+ * the observer.
+ */
+export interface RestWire {
+  readonly rateLimiter: RateLimiter | undefined;
+  onRequest(observer: RequestObserver): () => void;
+  onResponse(observer: ResponseObserver): () => void;
+  onWait(observer: WaitObserver): () => void;
+  onReachable(observer: () => void): () => void;
+}
+
 /** client-go's `longThrottleLatency`: a rate-limiter wait longer than this is logged. */
 const LONG_THROTTLE_MS = 50;
 
-export class RestClient {
+export class RestClient implements RestWire {
   private readonly observers: RequestObserver[] = [];
   private readonly responseObservers: ResponseObserver[] = [];
   private readonly reachableObservers: (() => void)[] = [];

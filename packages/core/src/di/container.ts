@@ -7,11 +7,11 @@
  * @module
  */
 import type { Container, ServiceIdentifier } from 'inversify';
-import type { Cluster } from '../api/cluster.js';
-import type { Manager } from '../api/manager.js';
 import { Cache } from '../cache/cache.js';
 import { KubeConfig } from '../client/config.js';
 import type { Provider } from '../decorators/metadata/types.js';
+import type { Cluster } from '../manager/cluster.js';
+import type { Manager } from '../manager/interfaces.js';
 import { inversify } from './inversify.js';
 import { CLIENT, CLUSTER, EVENT_RECORDER, LOGGER, MANAGER, OPERATOR_OPTIONS } from './tokens.js';
 

@@ -1,14 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { inject, injectable } from 'inversify';
 import { unreachableKubeConfig } from '../../test/fixtures/unreachable-kubeconfig.js';
-import type { Cluster } from '../api/cluster.js';
-import type { Manager } from '../api/manager.js';
 import type { Client } from '../client/interfaces.js';
 import { Controller } from '../decorators/controller.decorator.js';
 import { Module } from '../decorators/module.decorator.js';
 import { Reconcile } from '../decorators/reconcile.decorator.js';
 import { Conversion, DefaultingWebhook, ValidatingWebhook } from '../decorators/webhook.decorator.js';
+import type { Cluster } from '../manager/cluster.js';
+import type { Manager } from '../manager/interfaces.js';
 import { resourceType } from '../resources/resource-type.js';
+import type { Conversions } from '../webhook/conversion.js';
 import { createOperator } from './create-operator.js';
 import { ScanError } from './errors.js';
 import { OperantFactory } from './operant-factory.js';
@@ -232,7 +233,7 @@ describe('webhooks through the container', () => {
     expect(app.get<WidgetWebhook>(WidgetWebhook).greeter.greeting).toBe('hi');
     const server = app.manager.getWebhookServer();
     expect(server.paths()).toEqual(['/mutate-example-com-v1-widget', '/validate-example-com-v1-widget']);
-    const converted = await server.conversions.convert(
+    const converted = await (server.conversions as Conversions).convert(
       { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } },
       'example.com/v2',
     );

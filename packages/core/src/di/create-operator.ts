@@ -8,10 +8,10 @@
  * @module
  */
 import type { Container } from 'inversify';
-import type { Manager } from '../api/manager.js';
 import type { Controller } from '../controller/controller.js';
 import { getModuleMetadata } from '../decorators/metadata/storage.js';
 import type { AnyClass, Provider } from '../decorators/metadata/types.js';
+import type { Manager } from '../manager/interfaces.js';
 import { newManager } from '../manager/manager.js';
 import type { ManagerOptions } from '../manager/options.js';
 import { createContainer, providerName, providerSource, providerToken } from './container.js';

@@ -5,7 +5,6 @@
  * @module
  */
 import type { EventHandler } from '../api/event-handler.js';
-import type { Manager } from '../api/manager.js';
 import type { KubernetesObject } from '../api/object.js';
 import type { Predicate } from '../api/predicate.js';
 import type { Reconciler } from '../api/reconciler.js';
@@ -16,6 +15,7 @@ import type { Controller, ControllerOptions } from '../controller/controller.js'
 import type { MemberKey } from '../decorators/metadata/types.js';
 import { enqueueRequestForObject } from '../handler/enqueue-for-object.js';
 import { enqueueRequestsFromMapFunc } from '../handler/enqueue-from-map.js';
+import type { Manager } from '../manager/interfaces.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import { type ChannelInput, channel } from '../source/channel.js';
 import type { ControllerSpec } from './scan-controller.js';

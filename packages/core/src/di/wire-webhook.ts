@@ -4,8 +4,8 @@
  * @module
  */
 
-import type { Manager } from '../api/manager.js';
 import { webhookManagedBy } from '../builder/webhook-builder.js';
+import type { Manager } from '../manager/interfaces.js';
 import type { Converter, CustomDefaulter, CustomValidator } from '../webhook/contracts.js';
 import type { WebhookSpec } from './scan-webhook.js';
 

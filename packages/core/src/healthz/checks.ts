@@ -13,6 +13,11 @@ export interface CheckResponse {
   body: string;
 }
 
+/** What answers `/healthz` or `/readyz`: `subpath` names one check (or is empty for all). */
+export interface CheckEndpoint {
+  respond(subpath: string, query: URLSearchParams): Promise<CheckResponse>;
+}
+
 const CHECK_TIMEOUT_MS = 5_000;
 
 async function run(check: Check): Promise<string | undefined> {
@@ -32,7 +37,7 @@ async function run(check: Check): Promise<string | undefined> {
   }
 }
 
-export class Checks {
+export class Checks implements CheckEndpoint {
   private readonly checks = new Map<string, Check>();
 
   constructor(readonly endpoint: 'healthz' | 'readyz') {}

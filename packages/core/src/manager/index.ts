@@ -1,17 +1,18 @@
 /**
  * The Manager (shared KubeConfig, registry, Cache and Client; runnables; ordered graceful
- * shutdown): the `Manager` contract (from `api/`) and `ControllerManager`, its implementation,
- * which `newManager()` returns; `setupSignalHandler()`, and `runOperator(main)`, the process
- * around `main`.
+ * shutdown): the `Manager` contract and the `Cluster` contract it extends, `newManager()`
+ * (the implementation behind them is not exported), `setupSignalHandler()`, and
+ * `runOperator(main)`, the process around `main`.
  * @module manager
  */
 
-export type { Manager } from '../api/manager.js';
 export type { LeaderElector } from '../leaderelection/leader-elector.js';
 export { DEFAULT_HEALTH_PROBE_LIMITS, DEFAULT_SERVER_LIMITS, type ServerLimits } from '../server/limits.js';
+export type { Cluster, ClusterCache } from './cluster.js';
 export { ManagerError } from './errors.js';
 export { type ManagerFlags, managerOptionsFromFlags } from './flags.js';
-export { ControllerManager, newManager } from './manager.js';
+export type { Manager, ManagerCache, ServingRunnable } from './interfaces.js';
+export { newManager } from './manager.js';
 export type { MetricsServerOptions } from './metrics-server.js';
 export type { ManagerOptions } from './options.js';
 export { type RunOperatorOptions, runOperator } from './run-operator.js';

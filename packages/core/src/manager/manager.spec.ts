@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { unreachableKubeConfig } from '../../test/fixtures/unreachable-kubeconfig.js';
 import type { Runnable } from '../api/runnable.js';
-import { ControllerManager } from './manager.js';
+import type { DefaultWebhookServer } from '../webhook/server.js';
+import type { Manager } from './interfaces.js';
+import { newManager } from './manager.js';
 
 // No informers are asked for, so nothing here talks to the (unreachable) server.
 const kubeConfig = unreachableKubeConfig;
@@ -26,7 +28,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 describe('Manager', () => {
   it('starts servers before controllers and stops controllers before servers', async () => {
     const log: string[] = [];
-    const mgr = new ControllerManager({ kubeConfig: kubeConfig() });
+    const mgr = newManager({ kubeConfig: kubeConfig() });
     mgr.add(recording('controller', log, true, 30));
     mgr.add(recording('server', log, false));
     const stop = new AbortController();
@@ -43,7 +45,7 @@ describe('Manager', () => {
 
   it('stops everything and rejects with the error when a runnable fails', async () => {
     const log: string[] = [];
-    const mgr = new ControllerManager({ kubeConfig: kubeConfig() });
+    const mgr = newManager({ kubeConfig: kubeConfig() });
     mgr.add(recording('server', log, false));
     mgr.add({ start: async () => Promise.reject(new Error('port in use')) });
     await expect(mgr.start(new AbortController().signal)).rejects.toThrow('port in use');
@@ -51,7 +53,7 @@ describe('Manager', () => {
   });
 
   it('rejects when runnables outlive the graceful shutdown timeout', async () => {
-    const mgr = new ControllerManager({ kubeConfig: kubeConfig(), gracefulShutdownTimeoutMs: 50 });
+    const mgr = newManager({ kubeConfig: kubeConfig(), gracefulShutdownTimeoutMs: 50 });
     mgr.add(recording('stubborn', [], true, 300));
     const stop = new AbortController();
     const running = mgr.start(stop.signal);
@@ -64,7 +66,7 @@ describe('Manager', () => {
   it('releases the leadership after a clean stop, not after a stop past the timeout', async () => {
     const released: string[] = [];
     const run = async (name: string, stopDelayMs: number) => {
-      const mgr = new ControllerManager({
+      const mgr = newManager({
         kubeConfig: kubeConfig(),
         gracefulShutdownTimeoutMs: 50,
         leaderElector: { elect: async () => undefined, release: async () => void released.push(name) },
@@ -83,9 +85,8 @@ describe('Manager', () => {
   });
 
   it('names the flag when leader election has no namespace outside a cluster', () => {
-    expect(
-      () =>
-        new ControllerManager({ kubeConfig: kubeConfig(), leaderElection: true, leaderElectionID: 'x.example.com' }),
+    expect(() =>
+      newManager({ kubeConfig: kubeConfig(), leaderElection: true, leaderElectionID: 'x.example.com' }),
     ).toThrow(
       'unable to start leader election: no namespace for the Lease x.example.com (not in a cluster: ' +
         'no /var/run/secrets/kubernetes.io/serviceaccount/namespace); set --leader-election-namespace',
@@ -96,7 +97,7 @@ describe('Manager', () => {
     const log: string[] = [];
     let lose: ((err: Error) => void) | undefined;
     let elect: (() => void) | undefined;
-    const mgr = new ControllerManager({
+    const mgr = newManager({
       kubeConfig: kubeConfig(),
       leaderElector: {
         elect: (_signal, lost) => {
@@ -124,7 +125,7 @@ describe('Manager', () => {
   it('stops at once when the leadership is lost: no graceful period, and its client writes nothing more', async () => {
     const log: string[] = [];
     let lose: ((err: Error) => void) | undefined;
-    const mgr = new ControllerManager({
+    const mgr = newManager({
       kubeConfig: kubeConfig(),
       gracefulShutdownTimeoutMs: 60_000,
       leaderElector: {
@@ -149,7 +150,7 @@ describe('Manager', () => {
 
   it('refuses writes once the elector says it no longer leads, before it reports the loss', async () => {
     let leads = true;
-    const mgr = new ControllerManager({
+    const mgr = newManager({
       kubeConfig: kubeConfig(),
       leaderElector: {
         elect: async () => undefined,
@@ -171,7 +172,7 @@ describe('Manager', () => {
 
   it('keeps the leadership while the controllers drain, and ends it after them', async () => {
     const log: string[] = [];
-    const mgr = new ControllerManager({
+    const mgr = newManager({
       kubeConfig: kubeConfig(),
       leaderElector: {
         elect: async (signal) => {
@@ -193,7 +194,7 @@ describe('Manager', () => {
 
   it('resolves elected() once it leads: on winning the Lease, or after the cache sync without an elector', async () => {
     let elect: (() => void) | undefined;
-    const electing = new ControllerManager({
+    const electing = newManager({
       kubeConfig: kubeConfig(),
       leaderElector: {
         elect: () =>
@@ -214,7 +215,7 @@ describe('Manager', () => {
     stop.abort();
     await running;
 
-    const alone = new ControllerManager({ kubeConfig: kubeConfig() });
+    const alone = newManager({ kubeConfig: kubeConfig() });
     const stopAlone = new AbortController();
     const runningAlone = alone.start(stopAlone.signal);
     await alone.elected();
@@ -223,7 +224,7 @@ describe('Manager', () => {
   });
 
   it('refuses a second start and a duplicate controller name', async () => {
-    const mgr = new ControllerManager({ kubeConfig: kubeConfig() });
+    const mgr = newManager({ kubeConfig: kubeConfig() });
     mgr.registerControllerName('widget');
     expect(() => mgr.registerControllerName('widget')).toThrow(
       'unable to add controller widget: a controller with that name already exists',
@@ -236,14 +237,14 @@ describe('Manager', () => {
   });
 
   it('creates its webhook server once, on first use, needing no leadership, with a readiness check', async () => {
-    const mgr = new ControllerManager({
+    const mgr = newManager({
       kubeConfig: kubeConfig(),
       webhookServer: { port: 0, certDir: '/nonexistent' },
     });
     const server = mgr.getWebhookServer();
     expect(mgr.getWebhookServer()).toBe(server);
     expect(server.needsLeaderElection()).toBe(false);
-    expect(server.options).toMatchObject({ port: 0, certDir: '/nonexistent' });
+    expect((server as DefaultWebhookServer).options).toMatchObject({ port: 0, certDir: '/nonexistent' });
     const ready = await mgr.readyz.respond('webhook', new URLSearchParams());
     expect(ready).toEqual({ status: 503, body: 'internal server error: webhook server has not been started yet\n' });
     // without certificates the server cannot start, and the manager reports why

@@ -1,8 +1,8 @@
 /**
- * `ControllerManager`, the implementation of the `Manager` contract (`api/manager.ts`;
- * controller-runtime's `controllerManager` behind `manager.Manager`): one KubeConfig, resource
- * registry, shared Cache and Client for every controller, and the runnables it starts and
- * stops. `newManager(options)` makes one and returns it as a `Manager`.
+ * `newManager(options)`: the implementation of the `Manager` contract (`interfaces.ts`), a
+ * class this module does not export (controller-runtime keeps `controllerManager` behind
+ * `manager.Manager` unexported): one KubeConfig, resource registry, shared Cache and Client
+ * for every controller, and the runnables it starts and stops.
  *
  * `start(signal)`: runnables that need no leadership (servers) start first, then the cache
  * (and waits for it to sync), then the leader runnables that can warm up do so (controllers
@@ -20,7 +20,8 @@
  * recorders write their pending series counts in what is left of the timeout (what is late
  * is left behind, no failure). Leader election plugs in through `leaderElector`.
  *
- * What it is made of lives beside it: `options.ts` (`ManagerOptions` and the defaults),
+ * What it is made of lives beside it: `interfaces.ts` (the `Manager` contract), `cluster.ts`
+ * (the `Cluster` contract it extends), `options.ts` (`ManagerOptions` and the defaults),
  * `runnable-groups.ts` (the groups and their start and stop order), `leader-election.ts` (the
  * Lease elector of `leaderElection: true`), `errors.ts` (`ManagerError`).
  * @module
@@ -28,7 +29,6 @@
 
 import { OperantError } from '@operant/crd/metadata';
 import type { Logger } from '../api/logger.js';
-import type { Manager } from '../api/manager.js';
 import { nodeVersionProblem } from '../api/node-version.js';
 import type { Runnable } from '../api/runnable.js';
 import { Cache } from '../cache/cache.js';
@@ -38,7 +38,7 @@ import { loadKubeConfig } from '../client/config.js';
 import { fencedClient } from '../client/fenced-client.js';
 import type { Client, Reader } from '../client/interfaces.js';
 import type { KubeConfigSource as KubeConfig } from '../client/kubeconfig.js';
-import { RestClient } from '../client/rest.js';
+import { RestClient, type RestWire } from '../client/rest.js';
 import { EventBroadcaster } from '../events/broadcaster.js';
 import type { EventRecorder, Recorder } from '../events/recorder.js';
 import { Checks } from '../healthz/checks.js';
@@ -48,9 +48,11 @@ import { Metrics } from '../metrics/metrics.js';
 import { ResourceRegistry } from '../resources/registry.js';
 import { DEFAULT_HEALTH_PROBE_LIMITS } from '../server/limits.js';
 import { Sharding } from '../sharding/runtime.js';
-import { WebhookServer, type WebhookServerOptions } from '../webhook/server.js';
+import type { WebhookServer } from '../webhook/contracts.js';
+import { newWebhookServer, type WebhookServerOptions } from '../webhook/server.js';
 import { ManagerError } from './errors.js';
 import { HttpServer } from './http-server.js';
+import type { Manager } from './interfaces.js';
 import { newLeaseElector } from './leader-election.js';
 import { newMetricsServer } from './metrics-server.js';
 import { inClusterNamespace, MANAGER_DEFAULTS, type ManagerOptions } from './options.js';
@@ -60,6 +62,7 @@ export class ControllerManager implements Manager {
   readonly kubeConfig: KubeConfig;
   readonly registry: ResourceRegistry;
   readonly cache: Cache;
+  readonly rest: RestWire;
   readonly client: Client;
   readonly logger: Logger;
   readonly gracefulShutdownTimeoutMs: number;
@@ -107,6 +110,7 @@ export class ControllerManager implements Manager {
       registry: this.registry,
       logger: this.logger.child({ component: 'cache' }),
     });
+    this.rest = this.cache.rest;
     const client = newClient({
       rest: this.cache.rest,
       registry: this.registry,
@@ -254,8 +258,9 @@ export class ControllerManager implements Manager {
   getWebhookServer(): WebhookServer {
     if (this.webhookServer === undefined) {
       const given = this.webhookServerOptions;
-      const server =
-        given instanceof WebhookServer ? given : new WebhookServer({ ...given, logger: given.logger ?? this.logger });
+      const server = isWebhookServer(given)
+        ? given
+        : newWebhookServer({ ...given, logger: given.logger ?? this.logger });
       this.webhookServer = server;
       this.readyz.add('webhook', server.startedChecker());
       this.add(server);
@@ -375,4 +380,8 @@ export function newManager(options: ManagerOptions = {}): Manager {
   const tooOld = nodeVersionProblem();
   if (tooOld !== undefined) throw new OperantError('Config', tooOld);
   return new ControllerManager(options);
+}
+
+function isWebhookServer(given: WebhookServer | WebhookServerOptions): given is WebhookServer {
+  return typeof (given as Partial<WebhookServer>).register === 'function';
 }

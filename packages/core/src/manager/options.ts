@@ -16,7 +16,8 @@ import type { ResourceRegistry } from '../resources/registry.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import type { ServerLimits } from '../server/limits.js';
 import type { ShardingOptions } from '../sharding/options.js';
-import type { WebhookServer, WebhookServerOptions } from '../webhook/server.js';
+import type { WebhookServer } from '../webhook/contracts.js';
+import type { WebhookServerOptions } from '../webhook/server.js';
 import type { MetricsServerOptions } from './metrics-server.js';
 
 export interface ManagerOptions {

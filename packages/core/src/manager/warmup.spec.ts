@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { unreachableKubeConfig } from '../../test/fixtures/unreachable-kubeconfig.js';
 import type { Runnable } from '../api/runnable.js';
-import { ControllerManager } from './manager.js';
+import type { Manager } from './interfaces.js';
+import { newManager } from './manager.js';
 
 // The manager's warm-up order with a hand-driven elector; no informers, so nothing talks to the server.
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -23,7 +24,7 @@ describe('Manager warmup', () => {
   it('warms leader runnables up before it leads, those added later too, and starts them once elected', async () => {
     const log: string[] = [];
     let elect: (() => void) | undefined;
-    const mgr = new ControllerManager({
+    const mgr = newManager({
       kubeConfig: unreachableKubeConfig(),
       leaderElector: {
         elect: () =>
@@ -51,7 +52,7 @@ describe('Manager warmup', () => {
 
   it('stops with the error of a warm-up that fails, never starting the runnable', async () => {
     const log: string[] = [];
-    const mgr = new ControllerManager({
+    const mgr = newManager({
       kubeConfig: unreachableKubeConfig(),
       leaderElector: {
         elect: (signal) => new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve())),

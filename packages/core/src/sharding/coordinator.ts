@@ -29,6 +29,7 @@ import { sleep } from '../cache/backoff.js';
 import type { ShardScope } from '../cache/shard-scope.js';
 import { assignRanges, DEFAULT_VIRTUAL_NODES } from './assign.js';
 import { ConfigGuard } from './config-guard.js';
+import type { ShardMode, ShardState } from './contracts.js';
 import { rangeLabelSelector, SHARD_RANGE_LABEL } from './labels.js';
 import { shardHash } from './match.js';
 import type { MemberView } from './membership.js';
@@ -64,8 +65,6 @@ export interface ShardingMetrics {
   /** Live members of another configuration than this member's. */
   mismatched(count: number): void;
 }
-
-export type ShardMode = 'server' | 'labels';
 
 export interface ShardCoordinatorOptions {
   members: Members;
@@ -175,7 +174,7 @@ export class ShardCoordinator implements Runnable {
   }
 
   /** The ranges held and active here (for metrics and tests). */
-  state(): { held: number[]; active: number[]; releasing: number[]; mode: ShardMode | undefined } {
+  state(): ShardState {
     const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
     return { held: sorted(this.held), active: sorted(this.active), releasing: sorted(this.releasing), mode: this.mode };
   }

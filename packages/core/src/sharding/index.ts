@@ -11,15 +11,16 @@
  * evaluated locally (`inShard`).
  * @module sharding
  */
+
 export { assignRanges, DEFAULT_VIRTUAL_NODES, ringPoint } from './assign.js';
 export { type ConfigVerdict, judgeConfig } from './config-guard.js';
+export type { ShardingRuntime, ShardMode, ShardState } from './contracts.js';
 export {
   type Members,
   type ScopedKind,
   ShardCoordinator,
   type ShardCoordinatorOptions,
   type ShardingMetrics,
-  type ShardMode,
 } from './coordinator.js';
 export { type DetectShardSelectorOptions, detectShardSelector } from './detect.js';
 export { fnv1a64 } from './fnv.js';

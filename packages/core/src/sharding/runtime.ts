@@ -21,7 +21,8 @@ import type { Metrics } from '../metrics/metrics.js';
 import type { ResourceRegistry } from '../resources/registry.js';
 import { gvkString, type ResourceInfo, type ResourceType } from '../resources/resource-type.js';
 import { DEFAULT_VIRTUAL_NODES } from './assign.js';
-import { ShardCoordinator, type ShardMode } from './coordinator.js';
+import type { ShardingRuntime, ShardMode, ShardState } from './contracts.js';
+import { ShardCoordinator } from './coordinator.js';
 import { detectShardSelector } from './detect.js';
 import { RangeGate } from './gate.js';
 import { RangeLabeler } from './labeler.js';
@@ -61,7 +62,7 @@ export class ShardingError extends OperantError {
   }
 }
 
-export class Sharding {
+export class Sharding implements ShardingRuntime {
   /** The field hashed (every member of the group uses the same). */
   readonly key: ShardKey;
   /** The range count. */
@@ -188,6 +189,11 @@ export class Sharding {
   }
 
   /** The readiness check `sharding`. */
+  /** The ranges held, being taken over and being let go of, and the mode. */
+  state(): ShardState {
+    return this.coordinator.state();
+  }
+
   check(): void {
     this.coordinator.check();
   }

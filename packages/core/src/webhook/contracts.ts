@@ -3,11 +3,15 @@
  * `validateDelete`, each optional; return warnings, throw `denied(...)`/`invalid(...)` to
  * refuse), `CustomDefaulter` (`default` changes the object in place or returns a new one),
  * and `Converter` between a spoke version and the hub (controller-runtime's
- * `admission.CustomValidator`, `admission.CustomDefaulter`, `conversion.Convertible`).
+ * `admission.CustomValidator`, `admission.CustomDefaulter`, `conversion.Convertible`); and
+ * what the builder and the manager see of the server that serves them, `WebhookServer`
+ * (controller-runtime's `webhook.Server`; `newWebhookServer(options)` makes the default one).
  * @module
  */
+import type { AddressInfo } from 'node:net';
 import type { Logger } from '../api/logger.js';
 import type { KubernetesObject } from '../api/object.js';
+import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
 import type { AdmissionRequest, AdmissionResponse } from './admission.js';
 
 /** Warnings shown to the client (kubectl prints them); may be empty. */
@@ -51,3 +55,27 @@ export interface Converter<
 
 /** What serves one admission route: the validating and defaulting handlers, or your own. */
 export type AdmissionHandler = (ctx: AdmissionContext) => Promise<AdmissionResponse>;
+
+/** The hubs and spokes served at `/convert`. */
+export interface ConversionRegistry {
+  /** Names the version every other version of `group`/`kind` converts through. */
+  setHub(group: string, kind: string, version: string): void;
+  /** Adds the converter between `version` (a spoke) and the hub of `group`/`kind`. */
+  addSpoke(group: string, kind: string, version: string, converter: Converter): void;
+}
+
+/**
+ * An HTTPS server for admission and conversion webhooks: a runnable that does not need
+ * leader election (every replica answers the API server).
+ */
+export interface WebhookServer extends Runnable, LeaderElectionRunnable {
+  readonly conversions: ConversionRegistry;
+  /** Serves an admission handler at `path`; `verb` (`validate`, `default`) names it in messages. */
+  register(path: string, handler: AdmissionHandler, verb: string): void;
+  /** Registered admission paths, sorted. */
+  paths(): string[];
+  /** Resolves with the bound address once the server listens. */
+  address(): Promise<AddressInfo>;
+  /** A readiness check: passes once a TLS handshake with the server succeeds (controller-runtime's `StartedChecker`). */
+  startedChecker(): () => Promise<void>;
+}

@@ -9,7 +9,7 @@
  */
 import type { KubernetesObject } from '../api/object.js';
 import { parseApiVersion } from '../resources/resource-type.js';
-import type { Converter } from './contracts.js';
+import type { ConversionRegistry, Converter } from './contracts.js';
 import { WebhookError } from './errors.js';
 import { badReview, isObject, reviewRequest } from './review.js';
 
@@ -61,7 +61,7 @@ const keep = (original: KubernetesObject, converted: KubernetesObject): Kubernet
 };
 
 /** Hubs and spokes per group and kind. */
-export class Conversions {
+export class Conversions implements ConversionRegistry {
   private readonly kinds = new Map<string, KindConversions>();
 
   private entry(group: string, kind: string): KindConversions {

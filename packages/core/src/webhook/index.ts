@@ -3,7 +3,8 @@
  *
  * - what `webhookManagedBy(mgr)` (in `builder/`, `@operant/core/builder`) registers: validating and defaulting
  *   handlers, conversions;
- * - `WebhookServer` (HTTPS, certificates reloaded from a folder), `mgr.getWebhookServer()`;
+ * - `WebhookServer`, the server contract, and `newWebhookServer()` (HTTPS, certificates reloaded
+ *   from a folder); a manager's is `mgr.getWebhookServer()`;
  * - contracts: `CustomValidator`, `CustomDefaulter`, `Converter`; `denied()`, `invalid()` to refuse;
  * - the wire: AdmissionReview and ConversionReview v1 types, `createJsonPatch`, route paths.
  * @module webhook
@@ -28,10 +29,12 @@ export { CertWatcher, type CertWatcherOptions } from './cert-watcher.js';
 export type {
   AdmissionContext,
   AdmissionHandler,
+  ConversionRegistry,
   Converter,
   CustomDefaulter,
   CustomValidator,
   Warnings,
+  WebhookServer,
 } from './contracts.js';
 export {
   type ConversionRequest,
@@ -44,5 +47,5 @@ export { defaultingHandler } from './defaulting.js';
 export { denied, type FieldIssue, invalid, WebhookError, type WebhookErrorKind } from './errors.js';
 export { createJsonPatch } from './json-patch.js';
 export { CONVERT_PATH, mutatePath, validatePath, webhookName } from './paths.js';
-export { WebhookServer, type WebhookServerOptions } from './server.js';
+export { newWebhookServer, type WebhookServerOptions } from './server.js';
 export { type ValidatingOptions, validatingHandler } from './validating.js';

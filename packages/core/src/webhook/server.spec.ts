@@ -13,7 +13,7 @@ import { eventually } from '../../test/fixtures/helpers.js';
 import { beyondCap, slowLoris, tlsDial } from '../../test/fixtures/slow-client.js';
 import { post, postPlain, presentedCertificate, widgetReview as review } from '../../test/fixtures/tls.js';
 import { noopLogger } from '../api/logger.js';
-import { WebhookServer } from './server.js';
+import { DefaultWebhookServer as WebhookServer } from './server.js';
 import { validatingHandler } from './validating.js';
 
 describe('WebhookServer', () => {

@@ -10,6 +10,7 @@
  * 30 s, 512 in all and 256 per client address by default; a newcomer over a cap evicts a
  * connection without a request in flight, see server/connection-guard.ts).
  * `startedChecker()` is a readiness check that completes a TLS handshake with the server.
+ * `newWebhookServer(options)` makes one (controller-runtime's `webhook.NewServer`).
  * @module
  */
 
@@ -20,12 +21,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OperantError } from '@operant/crd/metadata';
 import type { Logger } from '../api/logger.js';
-import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
 import { newLogger } from '../log/winston.js';
 import { guardConnections } from '../server/connection-guard.js';
 import { LISTEN_BACKLOG, type ServerLimits, serverOptions } from '../server/limits.js';
 import { CertWatcher } from './cert-watcher.js';
-import type { AdmissionHandler } from './contracts.js';
+import type { AdmissionHandler, WebhookServer } from './contracts.js';
 import { Conversions, decodeConversionReview } from './conversion.js';
 import { WebhookError } from './errors.js';
 import { CONVERT_PATH } from './paths.js';
@@ -100,7 +100,7 @@ function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
   });
 }
 
-export class WebhookServer implements Runnable, LeaderElectionRunnable {
+export class DefaultWebhookServer implements WebhookServer {
   /** Hubs and converters served at `/convert`. */
   readonly conversions = new Conversions();
   readonly options: Readonly<WebhookServerOptions>;
@@ -268,4 +268,9 @@ export class WebhookServer implements Runnable, LeaderElectionRunnable {
       }
     }
   }
+}
+
+/** The default webhook server (controller-runtime's `webhook.NewServer`). */
+export function newWebhookServer(options: WebhookServerOptions = {}): WebhookServer {
+  return new DefaultWebhookServer(options);
 }

@@ -31,7 +31,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { WebhookInstall } from '@operant/testing';
 import { noopLogger } from '../../src/api/logger.js';
-import { ControllerManager } from '../../src/manager/manager.js';
+import type { Manager } from '../../src/manager/interfaces.js';
+import { newManager } from '../../src/manager/manager.js';
 import { withAuthenticationAndAuthorization } from '../../src/metrics/filters.js';
 import { validatingHandler } from '../../src/webhook/validating.js';
 import { eventually } from '../fixtures/helpers.js';
@@ -79,7 +80,7 @@ function send(secure: boolean, options: Record<string, unknown>, body?: string):
 describe('fault: connection floods against the manager servers', () => {
   const certs = new WebhookInstall();
   const stop = new AbortController();
-  let manager: ControllerManager;
+  let manager: Manager;
   let running: Promise<void>;
   let flooder: ChildProcess;
   const ports = { webhook: 0, metrics: 0, health: 0 };
@@ -161,7 +162,7 @@ describe('fault: connection floods against the manager servers', () => {
 
   beforeAll(async () => {
     await certs.setup();
-    manager = new ControllerManager({
+    manager = newManager({
       kubeConfig: unreachableKubeConfig(),
       logger: noopLogger,
       metrics: { collectDefaultMetrics: false },

@@ -7,9 +7,10 @@
  * @module
  */
 import { type Reconciler } from '@operant/core';
-import { type Cluster, type Source } from '@operant/core/api';
+import type { Source } from '@operant/core/api';
 import * as builder from '@operant/core/builder';
 import { BuilderError } from '@operant/core/builder';
+import type { Cluster } from '@operant/core/manager';
 
 export interface HarnessControllerSpec {
   name: string;

@@ -14,12 +14,12 @@ import {
   requeueAfter,
   TerminalError,
 } from '@operant/core';
-import { type Cluster } from '@operant/core/api';
 import { Cache } from '@operant/core/cache';
 import * as coreClient from '@operant/core/client';
 import { ClientError } from '@operant/core/client';
 import { CLUSTER } from '@operant/core/di';
 import type * as events from '@operant/core/events';
+import type { Cluster } from '@operant/core/manager';
 import { resourceType } from '@operant/core/resources';
 import { inject } from 'inversify';
 import { fakeClient } from './builder.js';

@@ -27,12 +27,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger, ReconcileContext, Request, Result } from '@operant/core';
-import { type Cluster, type ClusterCache, type RequestQueue, requestFromKey, requestKey } from '@operant/core/api';
+import { type RequestQueue, requestFromKey, requestKey } from '@operant/core/api';
 import * as client from '@operant/core/client';
 import * as controller from '@operant/core/controller';
 import { type AnyClass, type Provider } from '@operant/core/decorators';
 import * as di from '@operant/core/di';
 import { noopLogger } from '@operant/core/log';
+import type { Cluster, ClusterCache } from '@operant/core/manager';
 import { type ResourceRegistry } from '@operant/core/resources';
 import type { Container } from 'inversify';
 import { EnvtestError } from '../envtest/errors.js';

@@ -2,7 +2,7 @@
  * `Cluster`: what a controller reaches of one Kubernetes cluster (controller-runtime's
  * `cluster.Cluster`): its config, the kinds it knows, the shared cache, the client whose
  * reads go through that cache, a live reader, the logger and event recorders, and `start`.
- * The Manager is one (`api/manager.ts`); @operant/testing's reconcile harness is another, over
+ * The Manager is one (`interfaces.ts`); @operant/testing's reconcile harness is another, over
  * a fake client. controller-runtime's getters are properties here, as the classes have them:
  *
  * | controller-runtime                  | Operant                     |
@@ -17,6 +17,9 @@
  * | `Start(ctx)`                        | `start(signal)`             |
  * @module
  */
+
+import type { Logger } from '../api/logger.js';
+import type { KubernetesObject } from '../api/object.js';
 import type { IndexExtractor } from '../cache/store.js';
 import type { Client, Reader } from '../client/interfaces.js';
 import type { KubeConfigSource } from '../client/kubeconfig.js';
@@ -24,8 +27,6 @@ import type { EventRecorder } from '../events/recorder.js';
 import type { ResourceRegistry } from '../resources/registry.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import type { InformerSource } from '../source/kind.js';
-import type { Logger } from './logger.js';
-import type { KubernetesObject } from './object.js';
 
 /**
  * A cluster's cache as controllers use it (controller-runtime's `cache.Cache`): cached reads,

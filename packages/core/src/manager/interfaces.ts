@@ -4,7 +4,9 @@
  * order, under leader election when they need it; it owns the webhook server, the health and
  * readiness checks, the metrics, and the names of its controllers. `newManager()` returns
  * one; the builder, the webhook builder and the decorators' wiring depend on this contract,
- * not on the class behind it (`manager.ControllerManager`).
+ * not on the class behind it (`manager.ts`, not exported, as controller-runtime keeps its
+ * `controllerManager` unexported). Every member is a contract of its own: the cache, the
+ * REST wire, the webhook server, the check endpoints, the servers, sharding.
  *
  * | controller-runtime                        | Operant                                   |
  * | ----------------------------------------- | ----------------------------------------- |
@@ -17,20 +19,37 @@
  * | `GetControllerOptions().UsePriorityQueue` | `usePriorityQueue`                        |
  * | `Controller.ReconciliationTimeout`        | `reconcileTimeoutMs`                      |
  * | `metrics.Registry`                        | `metrics`                                 |
+ * | `GetHTTPClient()`                         | `rest` (observers of the shared wire)     |
  * @module
  */
-import type { Cache } from '../cache/cache.js';
-import type { Checks } from '../healthz/checks.js';
-import type { HttpServer } from '../manager/http-server.js';
+import type { AddressInfo } from 'node:net';
+import type { Runnable } from '../api/runnable.js';
+import type { InformerHealth } from '../cache/informer.js';
+import type { RestWire } from '../client/rest.js';
+import type { CheckEndpoint } from '../healthz/checks.js';
 import type { Metrics } from '../metrics/metrics.js';
-import type { Sharding } from '../sharding/runtime.js';
-import type { WebhookServer } from '../webhook/server.js';
-import type { Cluster } from './cluster.js';
-import type { Runnable } from './runnable.js';
+import type { ShardingRuntime } from '../sharding/contracts.js';
+import type { WebhookServer } from '../webhook/contracts.js';
+import type { Cluster, ClusterCache } from './cluster.js';
+
+/** The manager's cache: the cluster's, plus its sync and health (controller-runtime's `cache.Cache`). */
+export interface ManagerCache extends ClusterCache {
+  /** Resolves true once every informer started so far has synced (false when `signal` aborts first). */
+  waitForCacheSync(signal?: AbortSignal): Promise<boolean>;
+  /** Each informer's kind, sync, object count and reflectors. */
+  health(): InformerHealth[];
+}
+
+/** A server the manager runs (metrics, health probes): a runnable that tells the address it bound. */
+export interface ServingRunnable extends Runnable {
+  address(): Promise<AddressInfo>;
+}
 
 export interface Manager extends Cluster {
-  /** The informer cache (its `rest` is the wire the controllers' retries watch). */
-  readonly cache: Cache;
+  /** The informer cache. */
+  readonly cache: ManagerCache;
+  /** The REST wire of the cache and client (controllers' retries wait for it to be reachable again). */
+  readonly rest: RestWire;
   readonly metrics: Metrics;
   /** Bound on the whole shutdown, and on each controller's drain. */
   readonly gracefulShutdownTimeoutMs: number;
@@ -42,11 +61,11 @@ export interface Manager extends Cluster {
   /** Who the injected `EventRecorder`'s Events report as (`reportingController`). */
   readonly eventSource: string;
   /** The checks served at `/healthz` and `/readyz` (`respond` answers as the probe server does). */
-  readonly healthz: Checks;
-  readonly readyz: Checks;
+  readonly healthz: CheckEndpoint;
+  readonly readyz: CheckEndpoint;
   /** The metrics and health-probe servers, when their bind addresses turn them on (`address()` tells the port). */
-  readonly metricsServer: HttpServer | undefined;
-  readonly healthProbeServer: HttpServer | undefined;
+  readonly metricsServer: ServingRunnable | undefined;
+  readonly healthProbeServer: ServingRunnable | undefined;
   /** Adds a runnable; one added after start starts at once (after election if it needs it). */
   add(runnable: Runnable): void;
   /**
@@ -65,7 +84,7 @@ export interface Manager extends Cluster {
   /** Adds a readiness check served at `/readyz` and `/readyz/<name>`. */
   addReadyzCheck(name: string, check: () => void | Promise<void>): void;
   /** The replica's side of sharding when `ManagerOptions.sharding` turns it on (docs/sharding.md). */
-  readonly sharding?: Sharding;
+  readonly sharding?: ShardingRuntime;
   /** Reserves a controller name; throws when it is taken (names key logs and metrics). */
   registerControllerName(name: string): void;
   hasControllerName(name: string): boolean;
