@@ -12,9 +12,9 @@ import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jes
 import type { Cluster } from '../src/api/cluster.js';
 import type { Manager } from '../src/api/manager.js';
 import type { Request } from '../src/api/request.js';
+import { ignoreNotFound } from '../src/api/status-error.js';
 import { Cache } from '../src/cache/cache.js';
 import { ApiClient } from '../src/client/api-client.js';
-import { ignoreNotFound } from '../src/client/errors.js';
 import type { Client } from '../src/client/interfaces.js';
 import { Controller } from '../src/decorators/controller.decorator.js';
 import { Module } from '../src/decorators/module.decorator.js';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { isOperantError, OperantError } from '@operant/crd/metadata';
 import { BuilderError } from '../builder/errors.js';
-import { ClientError } from '../client/errors.js';
 import { ControllerError } from '../controller/controller.js';
 import { OwnerReferenceError } from '../controllerutil/owner.js';
 import { DecoratorError } from '../decorators/errors.js';
 import { ScanError } from '../di/errors.js';
 import { ManagerError } from '../manager/errors.js';
 import { WebhookError } from '../webhook/errors.js';
+import { ClientError } from './status-error.js';
 import { isTerminalError, TerminalError } from './terminal-error.js';
 
 /** A second instance of a module (its own classes), as a duplicate install of the package loads. */
@@ -52,7 +52,7 @@ describe("core's error classes", () => {
     expect(ScanError.is(new BuilderError([{ kind: 'noWatches', message }]))).toBe(false);
     expect(isOperantError(foreignScan, 'Invalid')).toBe(true);
 
-    const client = (await secondCopy('../client/errors.js')) as typeof import('../client/errors.js');
+    const client = (await secondCopy('./status-error.js')) as typeof import('./status-error.js');
     const foreignClient = new client.ClientError('notFound', message, { code: 404 });
     expect(foreignClient instanceof ClientError).toBe(false);
     expect(ClientError.is(foreignClient, 'notFound')).toBe(true);

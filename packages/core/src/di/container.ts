@@ -12,7 +12,7 @@ import type { Manager } from '../api/manager.js';
 import { Cache } from '../cache/cache.js';
 import { KubeConfig } from '../client/config.js';
 import type { Provider } from '../decorators/metadata/types.js';
-import { inversify } from './inversify.js';
+import { inversify } from '../internal/inversify.js';
 import { CLIENT, CLUSTER, EVENT_RECORDER, LOGGER, MANAGER, OPERATOR_OPTIONS } from './tokens.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: any constructor
