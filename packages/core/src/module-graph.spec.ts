@@ -222,7 +222,7 @@ await core.OperantFactory.create(AppModule, { manager: { kubeConfig } });`);
 
   it("loads the secure metrics server's HTTPS side only when one starts, not for import '@operant/core'", async () => {
     const loaded = (await modulesLoadedBy(new URL('index.js', dist).href)).map((m) => m.url);
-    expect(loaded).toContainEqual(expect.stringMatching(/\/dist\/manager\/http-server\.js$/));
-    expect(loaded).not.toContainEqual(expect.stringMatching(/\/dist\/(manager\/tls-server|server\/self-signed)\.js$/));
+    expect(loaded).toContainEqual(expect.stringMatching(/\/dist\/server\/http-server\.js$/));
+    expect(loaded).not.toContainEqual(expect.stringMatching(/\/dist\/server\/(tls-server|self-signed)\.js$/));
   });
 });

@@ -21,8 +21,8 @@
  */
 import type { Cache } from '../cache/cache.js';
 import type { Checks } from '../healthz/checks.js';
-import type { HttpServer } from '../manager/http-server.js';
 import type { Metrics } from '../metrics/metrics.js';
+import type { HttpServer } from '../server/http-server.js';
 import type { Sharding } from '../sharding/runtime.js';
 import type { WebhookServer } from '../webhook/server.js';
 import type { Cluster } from './cluster.js';

@@ -6,6 +6,7 @@ import { OwnerReferenceError } from '../controllerutil/owner.js';
 import { DecoratorError } from '../decorators/errors.js';
 import { ScanError } from '../di/errors.js';
 import { ManagerError } from '../manager/errors.js';
+import { ServerError } from '../server/errors.js';
 import { WebhookError } from '../webhook/errors.js';
 import { ClientError } from './status-error.js';
 import { isTerminalError, TerminalError } from './terminal-error.js';
@@ -27,6 +28,7 @@ describe("core's error classes", () => {
     ['OwnerReferenceError', 'Invalid', new OwnerReferenceError(message)],
     ['ManagerError', 'Failed', new ManagerError(message)],
     ['ControllerError', 'Failed', new ControllerError(message)],
+    ['ServerError', 'Config', new ServerError('certificate', message)],
   ];
 
   it.each(cases)('should make %s an OperantError (reason %s) keeping its name and message', (name, reason, err) => {
@@ -57,6 +59,12 @@ describe("core's error classes", () => {
     expect(foreignClient instanceof ClientError).toBe(false);
     expect(ClientError.is(foreignClient, 'notFound')).toBe(true);
     expect(ClientError.is(foreignClient, 'conflict')).toBe(false);
+
+    const server = (await secondCopy('../server/errors.js')) as typeof import('../server/errors.js');
+    const foreignServer = new server.ServerError('certificate', message);
+    expect(foreignServer instanceof ServerError).toBe(false);
+    expect(ServerError.is(foreignServer, 'certificate')).toBe(true);
+    expect(ServerError.is(new WebhookError('config', message))).toBe(false);
 
     const terminal = (await secondCopy('./terminal-error.js')) as typeof import('./terminal-error.js');
     expect(isTerminalError(new Error('wrapped', { cause: new terminal.TerminalError('bad spec') }))).toBe(true);
