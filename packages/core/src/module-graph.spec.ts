@@ -126,10 +126,26 @@ await mgr.client.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { names
     expect(builtins).not.toContain('internal/deps/undici/undici');
   });
 
-  it('loads inversify for a decorated controller (the decorators make their class injectable)', async () => {
-    const { modules } =
-      await loadedBy(`const Widget = core.resourceType({ group: 'example.dev', version: 'v1', kind: 'Widget', plural: 'widgets', namespaced: true });
-core.Controller({ for: Widget })(class WidgetController {});`);
+  /** A decorated controller in a module, nothing wired yet. */
+  const decorated = `const Widget = core.resourceType({ group: 'example.dev', version: 'v1', kind: 'Widget', plural: 'widgets', namespaced: true });
+class WidgetController { async reconcile() {} }
+core.Reconcile()(WidgetController.prototype, 'reconcile', Object.getOwnPropertyDescriptor(WidgetController.prototype, 'reconcile'));
+core.Controller({ for: Widget })(WidgetController);
+class AppModule {}
+core.Module({ controllers: [WidgetController] })(AppModule);`;
+
+  it('loads no inversify for a decorated controller (the decorators only record)', async () => {
+    const { modules } = await loadedBy(decorated);
+    expect(packagesLoaded(modules, ['inversify', '@inversifyjs/core'])).toEqual([]);
+  });
+
+  it('loads inversify when OperantFactory.create builds the container of a decorated controller', async () => {
+    const { modules } = await loadedBy(`${decorated}
+const kubeConfig = {
+  getCurrentCluster: () => ({ name: 'c', server: 'https://127.0.0.1:1', skipTLSVerify: false }),
+  getCurrentUser: () => ({ name: 'u', token: 't' }),
+};
+await core.OperantFactory.create(AppModule, { manager: { kubeConfig } });`);
     expect(packagesLoaded(modules, ['inversify'])).toEqual([expect.stringMatching(/^\d+ modules of inversify/)]);
   });
 
@@ -206,7 +222,7 @@ core.Controller({ for: Widget })(class WidgetController {});`);
 
   it("loads the secure metrics server's HTTPS side only when one starts, not for import '@operant/core'", async () => {
     const loaded = (await modulesLoadedBy(new URL('index.js', dist).href)).map((m) => m.url);
-    expect(loaded).toContainEqual(expect.stringMatching(/\/dist\/manager\/http-server\.js$/));
-    expect(loaded).not.toContainEqual(expect.stringMatching(/\/dist\/(manager\/tls-server|server\/self-signed)\.js$/));
+    expect(loaded).toContainEqual(expect.stringMatching(/\/dist\/server\/http-server\.js$/));
+    expect(loaded).not.toContainEqual(expect.stringMatching(/\/dist\/server\/(tls-server|self-signed)\.js$/));
   });
 });

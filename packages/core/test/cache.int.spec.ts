@@ -7,10 +7,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from '@jest/gl
 import { V1ConfigMap, V1Secret } from '@kubernetes/client-node';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { deepCopy, type KubernetesObject } from '../src/api/object.js';
+import { isNotCached, isNotFound } from '../src/api/status-error.js';
 import { Cache, type CacheOptions } from '../src/cache/cache.js';
 import { ApiClient } from '../src/client/api-client.js';
 import { newClient } from '../src/client/client.js';
-import { isNotCached, isNotFound } from '../src/client/errors.js';
 import { cm, eventually, newNamespace } from './fixtures/helpers.js';
 import { type RecordedEvent, recorder } from './fixtures/recorder.js';
 

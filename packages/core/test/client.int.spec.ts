@@ -6,9 +6,16 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { V1ConfigMap, V1Deployment, V1Secret } from '@kubernetes/client-node';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
+import {
+  ClientError,
+  isAlreadyExists,
+  isConflict,
+  isInvalid,
+  isNotCached,
+  isNotFound,
+} from '../src/api/status-error.js';
 import { ApiClient } from '../src/client/api-client.js';
 import { newClient } from '../src/client/client.js';
-import { ClientError, isAlreadyExists, isConflict, isInvalid, isNotCached, isNotFound } from '../src/client/errors.js';
 import type { Client } from '../src/client/interfaces.js';
 import { jsonPatch, mergeFrom, mergePatch, strategicMergePatch } from '../src/client/patch.js';
 import { cm, eventually, installWidgetCrd, newNamespace, type Widget, WidgetType } from './fixtures/helpers.js';

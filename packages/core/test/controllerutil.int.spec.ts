@@ -5,8 +5,8 @@
 import { beforeAll, expect, it } from '@jest/globals';
 import { V1ConfigMap } from '@kubernetes/client-node';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
+import { isNotFound } from '../src/api/status-error.js';
 import { ApiClient } from '../src/client/api-client.js';
-import { isNotFound } from '../src/client/errors.js';
 import { createOrPatch, createOrUpdate } from '../src/controllerutil/create-or-update.js';
 import { setControllerReference } from '../src/controllerutil/owner.js';
 import { eventually, installWidgetCrd, newNamespace, type Widget, WidgetType } from './fixtures/helpers.js';

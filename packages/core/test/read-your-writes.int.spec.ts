@@ -7,9 +7,9 @@
  */
 import { beforeAll, beforeEach, expect, it } from '@jest/globals';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
+import { isConflict } from '../src/api/status-error.js';
 import { controllerManagedBy } from '../src/builder/builder.js';
 import { ApiClient } from '../src/client/api-client.js';
-import { isConflict } from '../src/client/errors.js';
 import { mergePatch } from '../src/client/patch.js';
 import type { Controller } from '../src/controller/controller.js';
 import type { Manager } from '../src/manager/interfaces.js';

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { V1ConfigMap } from '@kubernetes/client-node';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
+import { isNotFound } from '../src/api/status-error.js';
 import { Cache } from '../src/cache/cache.js';
 import { ApiClient } from '../src/client/api-client.js';
-import { isNotFound } from '../src/client/errors.js';
 import { cm, eventually, newNamespace } from './fixtures/helpers.js';
 import { type RecordedEvent, recorder } from './fixtures/recorder.js';
 import { TcpProxy } from './fixtures/tcp-proxy.js';

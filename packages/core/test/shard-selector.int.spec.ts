@@ -19,10 +19,10 @@ import {
   useControlPlane,
 } from '@operant/testing/jest';
 import type { KubernetesObject } from '../src/api/object.js';
+import { ClientError } from '../src/api/status-error.js';
 import { Cache } from '../src/cache/cache.js';
 import { Reflector } from '../src/cache/reflector.js';
 import { ApiClient } from '../src/client/api-client.js';
-import { ClientError } from '../src/client/errors.js';
 import { RestClient } from '../src/client/rest.js';
 import { cm, eventually, forEachLimited, newNamespace } from './fixtures/helpers.js';
 

@@ -8,9 +8,9 @@
 import { expect, it } from '@jest/globals';
 import type { CoreV1Event, V1Lease } from '@kubernetes/client-node';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
+import { ClientError } from '../src/api/status-error.js';
 import { formatMicroTime, parseTime } from '../src/api/time.js';
 import { ApiClient } from '../src/client/api-client.js';
-import { ClientError } from '../src/client/errors.js';
 import { Event, Lease } from '../src/resources/kinds.js';
 import { newNamespace } from './fixtures/helpers.js';
 

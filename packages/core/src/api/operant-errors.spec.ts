@@ -1,13 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { isOperantError, OperantError } from '@operant/crd/metadata';
 import { BuilderError } from '../builder/errors.js';
-import { ClientError } from '../client/errors.js';
 import { ControllerError } from '../controller/controller.js';
 import { OwnerReferenceError } from '../controllerutil/owner.js';
 import { DecoratorError } from '../decorators/errors.js';
 import { ScanError } from '../di/errors.js';
 import { ManagerError } from '../manager/errors.js';
+import { ServerError } from '../server/errors.js';
 import { WebhookError } from '../webhook/errors.js';
+import { ClientError } from './status-error.js';
 import { isTerminalError, TerminalError } from './terminal-error.js';
 
 /** A second instance of a module (its own classes), as a duplicate install of the package loads. */
@@ -27,6 +28,7 @@ describe("core's error classes", () => {
     ['OwnerReferenceError', 'Invalid', new OwnerReferenceError(message)],
     ['ManagerError', 'Failed', new ManagerError(message)],
     ['ControllerError', 'Failed', new ControllerError(message)],
+    ['ServerError', 'Config', new ServerError('certificate', message)],
   ];
 
   it.each(cases)('should make %s an OperantError (reason %s) keeping its name and message', (name, reason, err) => {
@@ -52,11 +54,17 @@ describe("core's error classes", () => {
     expect(ScanError.is(new BuilderError([{ kind: 'noWatches', message }]))).toBe(false);
     expect(isOperantError(foreignScan, 'Invalid')).toBe(true);
 
-    const client = (await secondCopy('../client/errors.js')) as typeof import('../client/errors.js');
+    const client = (await secondCopy('./status-error.js')) as typeof import('./status-error.js');
     const foreignClient = new client.ClientError('notFound', message, { code: 404 });
     expect(foreignClient instanceof ClientError).toBe(false);
     expect(ClientError.is(foreignClient, 'notFound')).toBe(true);
     expect(ClientError.is(foreignClient, 'conflict')).toBe(false);
+
+    const server = (await secondCopy('../server/errors.js')) as typeof import('../server/errors.js');
+    const foreignServer = new server.ServerError('certificate', message);
+    expect(foreignServer instanceof ServerError).toBe(false);
+    expect(ServerError.is(foreignServer, 'certificate')).toBe(true);
+    expect(ServerError.is(new WebhookError('config', message))).toBe(false);
 
     const terminal = (await secondCopy('./terminal-error.js')) as typeof import('./terminal-error.js');
     expect(isTerminalError(new Error('wrapped', { cause: new terminal.TerminalError('bad spec') }))).toBe(true);

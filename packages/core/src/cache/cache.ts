@@ -28,7 +28,7 @@
 
 import { type Logger, noopLogger } from '../api/logger.js';
 import { type KubernetesList, type KubernetesObject, type ObjectKey, objectKey } from '../api/object.js';
-import { ClientError } from '../client/errors.js';
+import { ClientError } from '../api/status-error.js';
 import type { CacheReader, GetOptions, ListOptions } from '../client/interfaces.js';
 import type { KubeConfigSource as KubeConfig } from '../client/kubeconfig.js';
 import { describeObject } from '../client/paths.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { KubeConfig } from '@kubernetes/client-node';
-import { isNotCached } from '../client/errors.js';
+import { isNotCached } from '../api/status-error.js';
 import { RestClient } from '../client/rest.js';
 import { ConfigMap, Namespace, Secret } from '../resources/kinds.js';
 import { Cache, type CacheOptions } from './cache.js';

@@ -8,7 +8,7 @@
  * naming the kind.
  * @module
  */
-import { ClientError } from '../client/errors.js';
+import { ClientError } from '../api/status-error.js';
 import type { ResourceInfo } from '../resources/resource-type.js';
 import type { InformerScope } from './informer.js';
 

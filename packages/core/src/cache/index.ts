@@ -8,7 +8,6 @@
  * - Transforms: `stripManagedFields` (on by default), user transforms, `deepFreeze`.
  * @module cache
  */
-export { Backoff, type BackoffOptions, sleep } from './backoff.js';
 export { type ByObject, Cache, type CacheOptions } from './cache.js';
 export { type Informer, type InformerHealth, type InformerScope, SharedIndexInformer } from './informer.js';
 export {

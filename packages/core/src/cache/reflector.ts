@@ -19,11 +19,11 @@
  */
 import { type LogFields, type Logger, noopLogger } from '../api/logger.js';
 import type { KubernetesList, KubernetesObject } from '../api/object.js';
-import { ClientError } from '../client/errors.js';
+import { ClientError } from '../api/status-error.js';
 import { describeObject, resourcePath } from '../client/paths.js';
 import { metadataAccept, type RestClient } from '../client/rest.js';
+import { Backoff, type BackoffOptions, sleep } from '../internal/backoff.js';
 import type { ResourceInfo } from '../resources/resource-type.js';
-import { Backoff, type BackoffOptions, sleep } from './backoff.js';
 import { runWatch, type WatchEnd } from './watch-stream.js';
 
 /** What a reflector feeds. */

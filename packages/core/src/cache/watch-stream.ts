@@ -8,7 +8,7 @@
  */
 import type { KubernetesObject } from '../api/object.js';
 import type { Status } from '../api/status.js';
-import { ClientError, statusError } from '../client/errors.js';
+import { ClientError, statusError } from '../api/status-error.js';
 import { parseStatus, type RestClient, type RestRequest } from '../client/rest.js';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK';

@@ -7,12 +7,12 @@
  */
 
 import type { KubernetesList, KubernetesObject, ObjectKey } from '../api/object.js';
+import { ClientError } from '../api/status-error.js';
 import { supportsStrategicMerge } from '../resources/builtins.js';
 import { Discovery } from '../resources/discovery.js';
 import { ResourceRegistry } from '../resources/registry.js';
 import type { ResourceInfo, ResourceType } from '../resources/resource-type.js';
 import type { ApplyConfiguration } from './apply-configuration.js';
-import { ClientError } from './errors.js';
 import { fieldManagerOf } from './field-owner.js';
 import type {
   ApplyOptions,

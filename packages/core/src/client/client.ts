@@ -16,11 +16,11 @@
  */
 
 import type { KubernetesList, KubernetesObject, ObjectKey } from '../api/object.js';
+import { ClientError } from '../api/status-error.js';
 import type { ResourceRegistry } from '../resources/registry.js';
 import { gvkString, type ResourceInfo, type ResourceType } from '../resources/resource-type.js';
 import { ApiClient } from './api-client.js';
 import type { ApplyConfiguration } from './apply-configuration.js';
-import { ClientError } from './errors.js';
 import type {
   ApplyOptions,
   CacheReader,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import type { KubernetesObject } from '../api/object.js';
-import { ClientError } from './errors.js';
+import { ClientError } from '../api/status-error.js';
 import { fencedClient } from './fenced-client.js';
 import type { CallOptions, Client } from './interfaces.js';
 

@@ -8,7 +8,7 @@
  * @module
  */
 import type { KubernetesObject } from '../api/object.js';
-import { ClientError } from './errors.js';
+import { ClientError } from '../api/status-error.js';
 import type { CallOptions, Client } from './interfaces.js';
 
 export interface WriteFence {

@@ -13,16 +13,7 @@
 
 // metav1.Status, declared in api/ (the webhooks' responses carry it too)
 export type { Status, StatusCause } from '../api/status.js';
-export { ApiClient, type ApiClientOptions, DEFAULT_PAGE_SIZE } from './api-client.js';
-export {
-  type ApplyConfiguration,
-  type ApplyFields,
-  type ApplyMetadata,
-  applyConfiguration,
-  type DeepPartial,
-} from './apply-configuration.js';
-export { type ClientOptions, newClient, notCachedError } from './client.js';
-export { loadKubeConfig } from './config.js';
+// the errors are declared in api/ too, for every folder that tests an API error
 export {
   ClientError,
   type ClientErrorKind,
@@ -40,7 +31,17 @@ export {
   kindOfStatus,
   // required by @operant/testing's fake client: its errors are built as the REST client builds them
   statusError,
-} from './errors.js';
+} from '../api/status-error.js';
+export { ApiClient, type ApiClientOptions, DEFAULT_PAGE_SIZE } from './api-client.js';
+export {
+  type ApplyConfiguration,
+  type ApplyFields,
+  type ApplyMetadata,
+  applyConfiguration,
+  type DeepPartial,
+} from './apply-configuration.js';
+export { type ClientOptions, newClient, notCachedError } from './client.js';
+export { loadKubeConfig } from './config.js';
 export { withFieldOwner } from './field-owner.js';
 export type {
   ApplyOptions,

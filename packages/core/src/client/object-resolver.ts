@@ -5,10 +5,10 @@
  * @module
  */
 import type { KubernetesObject } from '../api/object.js';
+import { ClientError } from '../api/status-error.js';
 import type { Discovery } from '../resources/discovery.js';
 import type { ResourceRegistry } from '../resources/registry.js';
 import { apiVersionOf, type ObjectClass, type ResourceInfo } from '../resources/resource-type.js';
-import { ClientError } from './errors.js';
 
 export class ObjectResolver {
   constructor(

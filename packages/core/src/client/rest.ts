@@ -21,8 +21,8 @@
 import type { Dispatcher } from 'undici';
 import { type Logger, noopLogger } from '../api/logger.js';
 import type { Status } from '../api/status.js';
-import { sleep } from '../cache/backoff.js';
-import { ClientError, statusError } from './errors.js';
+import { ClientError, statusError } from '../api/status-error.js';
+import { sleep } from '../internal/backoff.js';
 import type { KubeCluster, KubeConfigSource, KubeUser } from './kubeconfig.js';
 import { Credentials } from './transport/credentials.js';
 import { DEFAULT_BURST, type RateLimiter, tokenBucketRateLimiter } from './transport/rate-limiter.js';

@@ -4,7 +4,7 @@
  * `list(..., { labelSelector })` the way the API server would.
  * @module
  */
-import { ClientError } from './errors.js';
+import { ClientError } from '../api/status-error.js';
 
 export interface LabelSelectorRequirement {
   key: string;

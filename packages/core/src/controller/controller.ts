@@ -52,7 +52,7 @@ import type { Result } from '../api/result.js';
 import type { LeaderElectionRunnable, Runnable, WarmupRunnable } from '../api/runnable.js';
 import type { ShardGate } from '../api/shard-gate.js';
 import type { Source } from '../api/source.js';
-import { ClientError } from '../client/errors.js';
+import { ClientError } from '../api/status-error.js';
 import { runForController, type WriteOrigin } from '../client/write-origin.js';
 import { LOW_PRIORITY } from '../handler/low-priority.js';
 import type { WorkqueueMetrics } from '../workqueue/queue.js';

@@ -6,7 +6,7 @@
  * @module
  */
 import { deepCopy, type KubernetesObject } from '../api/object.js';
-import { isNotFound } from '../client/errors.js';
+import { isNotFound } from '../api/status-error.js';
 import type { Client } from '../client/interfaces.js';
 import { mergeFrom } from '../client/patch.js';
 import type { ResourceType } from '../resources/resource-type.js';

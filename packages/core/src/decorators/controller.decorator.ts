@@ -1,10 +1,10 @@
 /**
  * `@Controller({ for, owns?, name?, ...options })`: marks a class as a controller.
- * Records metadata only (and makes the class injectable). The scanner turns it into
+ * Records metadata only; the container makes the class injectable when it is given the class.
+ * The scanner turns it into
  * `controllerManagedBy(mgr).for(options.for).owns(...).named(name).withOptions(options)`.
  * @module
  */
-import { inversify } from '../di/inversify.js';
 import { DecoratorError, place } from './errors.js';
 import { updateControllerMetadata } from './metadata/storage.js';
 import type { ControllerDecoratorOptions } from './metadata/types.js';
@@ -22,7 +22,6 @@ export function Controller(options: ControllerDecoratorOptions): ClassDecorator 
     options.owns?.forEach((kind, i) => {
       if (!isType(kind)) throw new DecoratorError(`@Controller on ${place(target)}: owns[${i}] is not a resource type`);
     });
-    inversify().injectable()(target);
     updateControllerMetadata(target, (m) => ({ ...m, options: { ...options, owns: options.owns ?? [] } }));
   };
 }

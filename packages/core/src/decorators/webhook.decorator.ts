@@ -1,5 +1,6 @@
 /**
- * Webhook declarations on injectable classes; they record metadata only.
+ * Webhook declarations on classes; they record metadata only (the container makes the class
+ * injectable when it is given the class).
  *
  * - `@ValidatingWebhook(Type, { validateObject?, name?, failurePolicy?, timeoutSeconds? })`: the class's `validateCreate`,
  *   `validateUpdate`, `validateDelete` (each optional) validate `Type`, after the object is
@@ -15,10 +16,9 @@
  * `createOperator({ webhooks })` or `@Module({ webhooks })`.
  * @module
  */
-import { inversify } from '../di/inversify.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import { DecoratorError, place } from './errors.js';
-import { getWebhookMetadata, updateWebhookMetadata } from './metadata/storage.js';
+import { updateWebhookMetadata } from './metadata/storage.js';
 import type { DefaultingWebhookOptions, ValidatingWebhookOptions, WebhookManifestOptions } from './metadata/types.js';
 
 const isType = (value: unknown): value is ResourceType =>
@@ -43,11 +43,6 @@ function checkManifestOptions(where: string, options: WebhookManifestOptions): v
   }
 }
 
-/** The first webhook decorator on a class makes it injectable; the others find its record. */
-function markInjectable(target: object): void {
-  if (getWebhookMetadata(target) === undefined) inversify().injectable()(target as never);
-}
-
 export function ValidatingWebhook(type: ResourceType, options: ValidatingWebhookOptions = {}): ClassDecorator {
   return (target) => {
     if (!isType(type))
@@ -56,7 +51,6 @@ export function ValidatingWebhook(type: ResourceType, options: ValidatingWebhook
       throw new DecoratorError(`@ValidatingWebhook on ${place(target)}: "validateObject" must be a boolean`);
     }
     checkManifestOptions(`@ValidatingWebhook on ${place(target)}`, options);
-    markInjectable(target);
     updateWebhookMetadata(target, (m) => {
       if (m.validating !== undefined) throw new DecoratorError(`@ValidatingWebhook on ${place(target)}: used twice`);
       return { ...m, validating: { type, options: { ...options } } };
@@ -69,7 +63,6 @@ export function DefaultingWebhook(type: ResourceType, options: DefaultingWebhook
     if (!isType(type))
       throw new DecoratorError(`@DefaultingWebhook on ${place(target)}: the argument must be a resource type`);
     checkManifestOptions(`@DefaultingWebhook on ${place(target)}`, options);
-    markInjectable(target);
     updateWebhookMetadata(target, (m) => {
       if (m.defaulting !== undefined) throw new DecoratorError(`@DefaultingWebhook on ${place(target)}: used twice`);
       return { ...m, defaulting: { type, options: { ...options } } };
@@ -91,7 +84,6 @@ export function Conversion(options: ConversionOptions): ClassDecorator {
     }
     if (options.hub === options.spoke)
       throw new DecoratorError(`@Conversion on ${place(target)}: hub and spoke are the same type`);
-    markInjectable(target);
     updateWebhookMetadata(target, (m) => ({
       ...m,
       conversions: [...m.conversions, { hub: options.hub, spoke: options.spoke }],

@@ -10,9 +10,9 @@ import type { Container, ServiceIdentifier } from 'inversify';
 import { Cache } from '../cache/cache.js';
 import { KubeConfig } from '../client/config.js';
 import type { Provider } from '../decorators/metadata/types.js';
+import { inversify } from '../internal/inversify.js';
 import type { Cluster } from '../manager/cluster.js';
 import type { Manager } from '../manager/interfaces.js';
-import { inversify } from './inversify.js';
 import { CLIENT, CLUSTER, EVENT_RECORDER, LOGGER, MANAGER, OPERATOR_OPTIONS } from './tokens.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: any constructor

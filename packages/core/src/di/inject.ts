@@ -1,8 +1,9 @@
 /**
  * `@Injectable()` and `@Inject(token)`, Nest's names for inversify's `injectable` and
  * `inject`, so an operator imports them from `@operant/core` and not from inversify. Thin
- * wrappers: inversify loads when the first class or parameter is decorated (as with
- * `@Controller`), never on import, so the builder path still does not load it.
+ * wrappers: inversify loads when the first class or parameter is decorated, never on
+ * import, so the builder path still does not load it. `@Controller` and the webhook
+ * decorators only record; the container makes their classes injectable (injectable.ts).
  *
  * ```ts
  * @Injectable()
@@ -12,7 +13,7 @@
  * ```
  * @module
  */
-import { inversify } from './inversify.js';
+import { inversify } from '../internal/inversify.js';
 
 /** Marks a class as a provider the container can construct (inversify's `injectable`). */
 export function Injectable(): ClassDecorator {

@@ -9,9 +9,9 @@
 import type { Container, ServiceIdentifier } from 'inversify';
 import { getModuleMetadata } from '../decorators/metadata/storage.js';
 import type { AnyClass, ModuleMetadata } from '../decorators/metadata/types.js';
+import { inversify } from '../internal/inversify.js';
 import { bindProvider, providerName, providerToken } from './container.js';
 import { ScanError } from './errors.js';
-import { inversify } from './inversify.js';
 
 export interface ModuleScopes {
   /** The container of the module that provides or lists `token`; undefined for the runtime's parts. */

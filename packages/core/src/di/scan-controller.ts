@@ -1,8 +1,9 @@
 /**
- * The scanner, pure: reads each listed class's metadata, checks it against the controller
+ * The scanner: reads each listed class's metadata, checks it against the controller
  * rules (builder/controller-rules.ts: exactly one `@Reconcile`, map methods take one
  * argument, the predicate scope rule, `owns` needs `for`, kinds are known, names are
  * unique) and collects every problem of every class before it throws one `ScanError`.
+ * When every class passes, it marks each injectable for the container (injectable.ts).
  * @module
  */
 import type { Predicate } from '../api/predicate.js';
@@ -13,6 +14,7 @@ import type { MemberKey, WatchMetadata } from '../decorators/metadata/types.js';
 import type { ResourceRegistry } from '../resources/registry.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import { ScanError, type ScanProblem } from './errors.js';
+import { makeInjectable } from './injectable.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: any constructor
 export type ControllerClass = new (...args: any[]) => object;
@@ -101,7 +103,7 @@ function scanOne(
   };
 }
 
-/** Scans every class; throws one ScanError listing every problem. */
+/** Scans every class; throws one ScanError listing every problem, or marks each class injectable. */
 export function scanControllers(types: readonly ControllerClass[], registry: ResourceRegistry): ControllerSpec[] {
   const problems: ScanProblem[] = [];
   const names = new Map<string, string>();
@@ -109,5 +111,6 @@ export function scanControllers(types: readonly ControllerClass[], registry: Res
     .map((t) => scanOne(t, registry, names, problems))
     .filter((s): s is ControllerSpec => s !== undefined);
   if (problems.length > 0) throw new ScanError(problems);
+  for (const spec of specs) makeInjectable(spec.type);
   return specs;
 }

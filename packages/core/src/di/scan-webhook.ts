@@ -1,10 +1,11 @@
 /**
- * The webhook scanner, pure: reads each listed class's `@ValidatingWebhook`,
+ * The webhook scanner: reads each listed class's `@ValidatingWebhook`,
  * `@DefaultingWebhook` and `@Conversion` records and checks what spans them — the methods
  * exist, kinds are known, hub and spoke are two versions of one kind (these two by the
  * builder's webhook rules, builder/webhook-rules.ts), one validator and
  * one defaulter per kind, one converter per spoke, one hub per kind — collecting every
- * problem before it throws one `ScanError`.
+ * problem before it throws one `ScanError`. When every class passes, it marks each
+ * injectable for the container (injectable.ts).
  * @module
  */
 import { conversionProblem, webhookKind } from '../builder/webhook-rules.js';
@@ -13,6 +14,7 @@ import type { WebhookMetadata } from '../decorators/metadata/types.js';
 import type { ResourceRegistry } from '../resources/registry.js';
 import { gvkString, type ResourceInfo, type ResourceType } from '../resources/resource-type.js';
 import { ScanError, type ScanProblem } from './errors.js';
+import { makeInjectable } from './injectable.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: any constructor
 export type WebhookClass = new (...args: any[]) => object;
@@ -47,7 +49,7 @@ function checkShape(
   }
 }
 
-/** Scans every class; throws one ScanError listing every problem. */
+/** Scans every class; throws one ScanError listing every problem, or marks each class injectable. */
 export function scanWebhooks(types: readonly WebhookClass[], registry: ResourceRegistry): WebhookSpec[] {
   const problems: ScanProblem[] = [];
   const specs: WebhookSpec[] = [];
@@ -103,5 +105,6 @@ export function scanWebhooks(types: readonly WebhookClass[], registry: ResourceR
     if (problems.length === before) specs.push({ type, ...meta });
   }
   if (problems.length > 0) throw new ScanError(problems);
+  for (const spec of specs) makeInjectable(spec.type);
   return specs;
 }

@@ -5,7 +5,7 @@
  * @module
  */
 import type { KubernetesObject } from '../api/object.js';
-import { isNotFound } from '../client/errors.js';
+import { isNotFound } from '../api/status-error.js';
 import type { Client } from '../client/interfaces.js';
 import { mergePatch } from '../client/patch.js';
 

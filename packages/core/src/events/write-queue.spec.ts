@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { eventually } from '@operant/testing';
 import { noopLogger } from '../api/logger.js';
-import { ClientError } from '../client/errors.js';
+import { ClientError } from '../api/status-error.js';
 import { WriteQueue } from './write-queue.js';
 
 function logged() {

@@ -7,7 +7,7 @@
  * @module
  */
 import type { LogFields, Logger } from '../api/logger.js';
-import { ClientError, isAlreadyExists } from '../client/errors.js';
+import { ClientError, isAlreadyExists } from '../api/status-error.js';
 
 export interface WriteQueueOptions {
   logger: Logger;

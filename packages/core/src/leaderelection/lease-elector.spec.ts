@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { noopLogger } from '../api/logger.js';
 import type { KubernetesObject } from '../api/object.js';
-import { ClientError } from '../client/errors.js';
+import { ClientError } from '../api/status-error.js';
 import type { CallOptions, Client } from '../client/interfaces.js';
 import type { Lease } from './lease.js';
 import { LeaseElector } from './lease-elector.js';

@@ -27,10 +27,10 @@
  */
 import { hostname } from 'node:os';
 import type { Logger } from '../api/logger.js';
+import { isConflict, isNotFound } from '../api/status-error.js';
 import { formatMicroTime } from '../api/time.js';
-import { sleep } from '../cache/backoff.js';
-import { isConflict, isNotFound } from '../client/errors.js';
 import type { Client } from '../client/interfaces.js';
+import { sleep } from '../internal/backoff.js';
 import type { LeaderElector } from './leader-elector.js';
 import { type Lease, LeaseType } from './lease.js';
 

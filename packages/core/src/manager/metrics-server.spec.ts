@@ -14,8 +14,8 @@ import { presentedCertificate } from '../../test/fixtures/tls.js';
 import { noopLogger } from '../api/logger.js';
 import type { RestClient } from '../client/rest.js';
 import { Metrics } from '../metrics/metrics.js';
+import type { HttpServer } from '../server/http-server.js';
 import type { ServerLimits } from '../server/limits.js';
-import type { HttpServer } from './http-server.js';
 import { type MetricsServerOptions, newMetricsServer } from './metrics-server.js';
 
 const rest = {} as RestClient; // no filter here sends a review

@@ -12,8 +12,8 @@ import type { Logger } from '../api/logger.js';
 import type { RestClient } from '../client/rest.js';
 import type { FilterProvider } from '../metrics/filters.js';
 import type { Metrics } from '../metrics/metrics.js';
+import { type Handler, HttpServer } from '../server/http-server.js';
 import type { ServerLimits } from '../server/limits.js';
-import { type Handler, HttpServer } from './http-server.js';
 
 export interface MetricsServerOptions {
   /** Serve HTTPS. Default false (controller-runtime's default; kubebuilder's flag defaults to true). */

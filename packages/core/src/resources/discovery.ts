@@ -5,7 +5,7 @@
  * `reset()` (call it when CRDs change). The wire is injected, so this folder stays free of HTTP.
  * @module
  */
-import { ClientError } from '../client/errors.js';
+import { ClientError } from '../api/status-error.js';
 import { parseApiVersion, type ResourceInfo } from './resource-type.js';
 
 /** GETs a path and parses the JSON, throwing a ClientError on failure. */

@@ -10,7 +10,7 @@
 
 import { resourceCoordinates } from '@operant/crd/metadata';
 import type { KubernetesObject } from '../api/object.js';
-import { ClientError } from '../client/errors.js';
+import { ClientError } from '../api/status-error.js';
 import { builtinKinds, clientNodeResolver } from './builtins.js';
 import { crdResolver } from './crd-adapter.js';
 import type { ResourceResolver } from './resolver.js';

@@ -7,7 +7,7 @@
  * label (labeler.ts).
  * @module
  */
-import { ClientError } from '../client/errors.js';
+import { ClientError } from '../api/status-error.js';
 import type { Client, Reader } from '../client/interfaces.js';
 import { ResourceRegistry } from '../resources/registry.js';
 import { isResourceDescriptor, type ResourceType } from '../resources/resource-type.js';

@@ -14,9 +14,9 @@
 import { type Logger, noopLogger } from '../api/logger.js';
 import { type KubernetesObject, objectKey } from '../api/object.js';
 import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
+import { ClientError } from '../api/status-error.js';
 import { type InformerScope, SharedIndexInformer } from '../cache/informer.js';
 import { composeTransforms, type TransformFunc } from '../cache/transform.js';
-import { ClientError } from '../client/errors.js';
 import type { Client } from '../client/interfaces.js';
 import { mergePatch } from '../client/patch.js';
 import type { RestClient } from '../client/rest.js';

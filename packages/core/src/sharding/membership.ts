@@ -23,9 +23,9 @@
  */
 import { hostname } from 'node:os';
 import type { Logger } from '../api/logger.js';
-import { sleep } from '../cache/backoff.js';
-import { ignoreNotFound, isAlreadyExists, isConflict, isNotFound } from '../client/errors.js';
+import { ignoreNotFound, isAlreadyExists, isConflict, isNotFound } from '../api/status-error.js';
 import type { Client } from '../client/interfaces.js';
+import { sleep } from '../internal/backoff.js';
 import { formatRuns, SHARD_GROUP_LABEL } from './labels.js';
 import { LeaseObservations } from './lease-observations.js';
 import { type MemberLease, MemberLeaseType, memberLeaseName, ownLease } from './member-lease.js';

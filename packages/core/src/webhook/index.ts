@@ -14,6 +14,9 @@
 export type { GroupVersionKind } from '../api/group-version-kind.js';
 export type { Status } from '../api/status.js';
 export type { CertPair } from '../server/cert-pair.js';
+export { CertWatcher, type CertWatcherOptions } from '../server/cert-watcher.js';
+// what CertWatcher (and so the server's start) throws when the serving pair does not load
+export { ServerError, type ServerErrorKind } from '../server/errors.js';
 export {
   type AdmissionRequest,
   type AdmissionResponse,
@@ -25,7 +28,6 @@ export {
   type Operation,
   patchResponse,
 } from './admission.js';
-export { CertWatcher, type CertWatcherOptions } from './cert-watcher.js';
 export type {
   AdmissionContext,
   AdmissionHandler,

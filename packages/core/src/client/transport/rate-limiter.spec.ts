@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { FakeClock } from '@operant/testing/fake';
-import { ClientError } from '../errors.js';
+import { ClientError } from '../../api/status-error.js';
 import { DEFAULT_BURST, tokenBucketRateLimiter } from './rate-limiter.js';
 
 /** Starts `n` waits and returns, per wait, whether it has resolved yet. */

@@ -8,9 +8,10 @@
  * server's priority and fairness does the limiting.
  * @module
  */
+
+import { ClientError } from '../../api/status-error.js';
 import type { MonotonicClock } from '../../clock/index.js';
 import { TokenBucket } from '../../workqueue/token-bucket.js';
-import { ClientError } from '../errors.js';
 
 export interface RateLimiter {
   /** Takes a token if one is available now, without waiting. */

@@ -3,15 +3,15 @@
  * (`:8080` = all interfaces, IPv6 and IPv4), serves until the signal aborts, then closes.
  * It does not need leadership. `address()` tells the bound port (useful with port 0).
  * Handshake, header, request and idle timeouts and the connection caps come from
- * `ServerLimits` (see server/limits.ts and server/connection-guard.ts). Given `secure`, it
+ * `ServerLimits` (see limits.ts and connection-guard.ts). Given `secure`, it
  * serves HTTPS instead (tls-server.ts, imported only then).
  * @module
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LeaderElectionRunnable, Runnable } from '../api/runnable.js';
-import { guardConnections } from '../server/connection-guard.js';
-import { LISTEN_BACKLOG, type ServerLimits, serverOptions } from '../server/limits.js';
+import { guardConnections } from './connection-guard.js';
+import { LISTEN_BACKLOG, type ServerLimits, serverOptions } from './limits.js';
 import type { SecureServing } from './tls-server.js';
 
 export type Handler = (

@@ -3,11 +3,13 @@
  * wrong (mapped from the API server's Status `reason` and HTTP code), messages name the
  * object ("unable to get ConfigMap default/foo"), and `cause` keeps the underlying error.
  * Test with the helpers (`isNotFound(err)`, …) or `ClientError.is(err, kind)`; the brand
- * survives duplicate copies of the package.
+ * survives duplicate copies of the package. It sits next to the Status it maps, so every
+ * folder that tests an API error does so without importing the client;
+ * `@operant/core/client` exports it.
  * @module
  */
 import { OperantError, type OperantErrorReason } from '@operant/crd/metadata';
-import type { Status, StatusCause } from '../api/status.js';
+import type { Status, StatusCause } from './status.js';
 
 const brand: unique symbol = Symbol.for('@operant/core/ClientError');
 

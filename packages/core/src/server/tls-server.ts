@@ -2,7 +2,7 @@
  * The HTTPS side of `HttpServer` (controller-runtime's `SecureServing` metrics server),
  * imported only when a secure server starts, so `import '@operant/core'` loads neither
  * `node:https` nor the certificate code. The serving pair comes from `certDir`
- * (`tls.crt`/`tls.key`, reloaded on change by the webhook server's `CertWatcher`), or, with
+ * (`tls.crt`/`tls.key`, reloaded on change by `CertWatcher`, as the webhook server's), or, with
  * no folder, from a self-signed certificate made in memory. TLS 1.2 or later; ALPN offers
  * HTTP/1.1 only (kubebuilder turns HTTP/2 off by default; Node's `https` speaks none).
  * @module
@@ -11,10 +11,10 @@ import type { RequestListener } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { SecureContextOptions } from 'node:tls';
 import type { Logger } from '../api/logger.js';
-import type { CertPair } from '../server/cert-pair.js';
-import { type ServerLimits, serverOptions } from '../server/limits.js';
-import { selfSignedCertificate } from '../server/self-signed.js';
-import { CertWatcher } from '../webhook/cert-watcher.js';
+import type { CertPair } from './cert-pair.js';
+import { CertWatcher } from './cert-watcher.js';
+import { type ServerLimits, serverOptions } from './limits.js';
+import { selfSignedCertificate } from './self-signed.js';
 
 export interface SecureServing {
   /** Folder of the serving pair; without one a self-signed pair is made in memory. */

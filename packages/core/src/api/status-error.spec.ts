@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ClientError, ignoreNotFound, isConflict, isNotFound, kindOfStatus, statusError } from './errors.js';
+import { ClientError, ignoreNotFound, isConflict, isNotFound, kindOfStatus, statusError } from './status-error.js';
 
 describe('ClientError', () => {
   it('should take its kind from the Status reason before the HTTP code', () => {

@@ -10,8 +10,8 @@ import { type FSWatcher, watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../api/logger.js';
-import type { CertPair } from '../server/cert-pair.js';
-import { WebhookError } from './errors.js';
+import type { CertPair } from './cert-pair.js';
+import { ServerError } from './errors.js';
 
 export interface CertWatcherOptions {
   certDir: string;
@@ -34,7 +34,7 @@ export class CertWatcher {
     this.keyPath = join(options.certDir, options.keyName ?? 'tls.key');
   }
 
-  /** Reads the pair; throws `WebhookError('config')` when it is missing or does not load. */
+  /** Reads the pair; throws `ServerError('certificate')` when it is missing or does not load. */
   async read(): Promise<CertPair> {
     let pair: CertPair;
     try {
@@ -43,8 +43,8 @@ export class CertWatcher {
       // node:tls is loaded with the first pair, not with the package
       process.getBuiltinModule('node:tls').createSecureContext(pair); // throws when the key does not match or either is malformed
     } catch (err) {
-      throw new WebhookError(
-        'config',
+      throw new ServerError(
+        'certificate',
         `unable to load the serving certificate ${this.certPath} and key ${this.keyPath}: ${(err as Error).message}`,
         { cause: err },
       );
