@@ -22,7 +22,7 @@
 import type { Cache } from '../cache/cache.js';
 import type { Checks } from '../healthz/checks.js';
 import type { HttpServer } from '../manager/http-server.js';
-import type { Metrics } from '../metrics/metrics.js';
+import type { MetricsRegistry } from '../metrics/registry.js';
 import type { Sharding } from '../sharding/runtime.js';
 import type { WebhookServer } from '../webhook/server.js';
 import type { Cluster } from './cluster.js';
@@ -31,7 +31,8 @@ import type { Runnable } from './runnable.js';
 export interface Manager extends Cluster {
   /** The informer cache (its `rest` is the wire the controllers' retries watch). */
   readonly cache: Cache;
-  readonly metrics: Metrics;
+  /** The Prometheus registry served at `/metrics`; subsystems and users register their families on it. */
+  readonly metrics: MetricsRegistry;
   /** Bound on the whole shutdown, and on each controller's drain. */
   readonly gracefulShutdownTimeoutMs: number;
   /** The default of each controller's `usePriorityQueue`. */

@@ -2,7 +2,8 @@
  * The Manager (shared KubeConfig, registry, Cache and Client; runnables; ordered graceful
  * shutdown): the `Manager` contract (from `api/`) and `ControllerManager`, its implementation,
  * which `newManager()` returns; `setupSignalHandler()`, and `runOperator(main)`, the process
- * around `main`.
+ * around `main`; the metrics server's options and `withAuthenticationAndAuthorization`, the
+ * filter that lets only reviewed bearer tokens scrape (controller-runtime's `metrics/filters`).
  * @module manager
  */
 
@@ -12,6 +13,14 @@ export { DEFAULT_HEALTH_PROBE_LIMITS, DEFAULT_SERVER_LIMITS, type ServerLimits }
 export { ManagerError } from './errors.js';
 export { type ManagerFlags, managerOptionsFromFlags } from './flags.js';
 export { ControllerManager, newManager } from './manager.js';
+export {
+  type AuthenticationAndAuthorizationOptions,
+  type Filter,
+  type FilterContext,
+  type FilterProvider,
+  type FilterReply,
+  withAuthenticationAndAuthorization,
+} from './metrics-filters.js';
 export type { MetricsServerOptions } from './metrics-server.js';
 export type { ManagerOptions } from './options.js';
 export { type RunOperatorOptions, runOperator } from './run-operator.js';
