@@ -165,9 +165,9 @@ try {
     );
     await view();
     const reconciles = (
-      await app.manager.metrics.registry.getSingleMetric('controller_runtime_reconcile_total').get()
+      await app.manager.metrics.getSingleMetric('controller_runtime_reconcile_total').get()
     ).values.reduce((n, v) => n + v.value, 0);
-    const codes = (await app.manager.metrics.registry.getSingleMetric('rest_client_requests_total').get()).values;
+    const codes = (await app.manager.metrics.getSingleMetric('rest_client_requests_total').get()).values;
     const forbidden = codes.filter((v) => v.labels.code === '403').reduce((n, v) => n + v.value, 0);
     say(
       `done: ${reconciles} reconciles, ${codes.reduce((n, v) => n + v.value, 0)} API requests, ${forbidden} forbidden`,

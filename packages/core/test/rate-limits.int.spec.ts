@@ -14,9 +14,10 @@ import { describeOrSkip, eventually, ownControlPlaneSkipReason, useControlPlane 
 import type { LogFields, Logger } from '../src/api/logger.js';
 import { ApiClient } from '../src/client/api-client.js';
 import { RestClient, type RestClientOptions, type WaitObserver } from '../src/client/rest.js';
+import { observeRestClient } from '../src/client/rest-metrics.js';
 import { closeTransports } from '../src/client/transport/transport.js';
 import { ControllerManager } from '../src/manager/manager.js';
-import { Metrics } from '../src/metrics/metrics.js';
+import { newRegistry } from '../src/metrics/registry.js';
 import { cm, newNamespace } from './fixtures/helpers.js';
 
 const skip = ownControlPlaneSkipReason();
@@ -51,8 +52,8 @@ describeOrSkip('client rate limits on their own control plane', skip, () => {
   function throttledClient(options: RestClientOptions = {}) {
     const logged: { message: string; fields: LogFields }[] = [];
     const rest = new RestClient(user.kubeConfig, { ...options, logger: recordingLogger(logged) });
-    const metrics = new Metrics({ collectDefaultMetrics: false });
-    metrics.observeRestClient(rest);
+    const metrics = newRegistry({ collectDefaultMetrics: false });
+    observeRestClient(metrics, rest);
     const waits: Parameters<WaitObserver>[0][] = [];
     rest.onWait((wait) => void waits.push(wait));
     const list = (signal?: AbortSignal) =>
@@ -61,8 +62,7 @@ describeOrSkip('client rate limits on their own control plane', skip, () => {
         'unable to list',
       );
     const retries = async () => {
-      const counted =
-        (await metrics.registry.getSingleMetric('rest_client_request_retries_total')?.get())?.values ?? [];
+      const counted = (await metrics.getSingleMetric('rest_client_request_retries_total')?.get())?.values ?? [];
       return { byCode: counted, total: counted.reduce((sum, v) => sum + v.value, 0) };
     };
     return { rest, logged, waits, list, retries };
@@ -228,7 +228,7 @@ describeOrSkip('client rate limits on their own control plane', skip, () => {
     const get = () => rest.json({ method: 'GET', path: `/api/v1/namespaces/${ns}/configmaps/cm-0` }, 'unable to get');
     await Promise.all([get(), get(), get(), get()]);
     const host = new URL(env.kubeConfig().getCurrentCluster()?.server as string).host;
-    const text = await manager.metrics.registry.metrics();
+    const text = await manager.metrics.metrics();
     expect(text).toContain(`rest_client_rate_limiter_duration_seconds_count{verb="GET",host="${host}"} 4`);
     expect(text).toContain(`rest_client_rate_limiter_duration_seconds_bucket{le="0.005",verb="GET",host="${host}"} 1`);
     expect(text).toContain(`rest_client_rate_limiter_duration_seconds_bucket{le="0.1",verb="GET",host="${host}"} 1`);

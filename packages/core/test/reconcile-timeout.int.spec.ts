@@ -59,7 +59,7 @@ describeWithControlPlane('reconcile timeouts on the real API server', () => {
     new ControllerManager({ kubeConfig: kc, cache: { defaultNamespaces: [ns] }, ...options });
 
   const sample = async (mgr: ControllerManager, series: string): Promise<number | undefined> => {
-    const line = (await mgr.metrics.registry.metrics()).split('\n').find((l) => l.startsWith(`${series} `));
+    const line = (await mgr.metrics.metrics()).split('\n').find((l) => l.startsWith(`${series} `));
     return line === undefined ? undefined : Number(line.split(' ')[1]);
   };
 

@@ -136,7 +136,7 @@ describeWithControlPlane('sharding: two managers split a sharded controller’s 
         },
         { timeout: 60_000 },
       );
-      const metrics = await a.manager.metrics.registry.metrics();
+      const metrics = await a.manager.metrics.metrics();
       expect(metrics).toMatch(/operant_shard_members 2/);
       expect(metrics).toMatch(new RegExp(`operant_shard_objects\\{kind="ConfigMap"\\} ${cached(a.manager)}`));
       expect(metrics).toMatch(/operant_shard_moves_total\{direction="out"\} [1-9]/);

@@ -13,8 +13,9 @@ import type { KubeConfig as ClientNodeKubeConfig } from '@kubernetes/client-node
 import { describeWithControlPlane, eventually, sharedKubeConfig } from '@operant/testing/jest';
 import { ApiClient } from '../src/client/api-client.js';
 import { RestClient } from '../src/client/rest.js';
+import { observeRestClient } from '../src/client/rest-metrics.js';
 import { closeTransports } from '../src/client/transport/transport.js';
-import { Metrics } from '../src/metrics/metrics.js';
+import { newRegistry } from '../src/metrics/registry.js';
 import { newNamespace } from './fixtures/helpers.js';
 import { kubeConfigFile, whoAmI } from './fixtures/wire.js';
 
@@ -109,11 +110,11 @@ describeWithControlPlane('the wire', () => {
   });
 
   it('should count and time every request in the rest_client metrics', async () => {
-    const metrics = new Metrics({ collectDefaultMetrics: false });
+    const metrics = newRegistry({ collectDefaultMetrics: false });
     const rest = new RestClient(admin);
-    metrics.observeRestClient(rest);
+    observeRestClient(metrics, rest);
     for (let i = 0; i < 3; i++) await get(rest);
-    const text = await metrics.registry.metrics();
+    const text = await metrics.metrics();
     const host = new URL(admin.getCurrentCluster()?.server as string).host;
     expect(text).toContain(`rest_client_requests_total{code="200",method="GET",host="${host}"} 3`);
     expect(text).toContain(`rest_client_request_duration_seconds_count{verb="GET",host="${host}"} 3`);

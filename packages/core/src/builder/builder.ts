@@ -16,6 +16,8 @@
 
 import type { Reconciler } from '../api/reconciler.js';
 import { Controller } from '../controller/controller.js';
+import { controllerMetrics } from '../controller/reconcile-metrics.js';
+import { workqueueMetrics } from '../controller/workqueue-metrics.js';
 import type { Manager } from '../manager/interfaces.js';
 import { ControllerInputs } from './controller-inputs.js';
 import { BuilderError } from './errors.js';
@@ -48,8 +50,8 @@ export class Builder extends ControllerInputs {
     if (sharded) for (const input of this.ownsInputs) sharding.own(input.type);
     const controller = new Controller(name as string, reconciler, {
       logger: this.manager.logger,
-      metrics: this.manager.metrics.controller,
-      workqueueMetrics: this.manager.metrics.workqueue(name as string),
+      metrics: controllerMetrics(this.manager.metrics),
+      workqueueMetrics: workqueueMetrics(this.manager.metrics)(name as string),
       gracefulShutdownTimeoutMs: this.manager.gracefulShutdownTimeoutMs,
       usePriorityQueue: this.manager.usePriorityQueue,
       reconcileTimeoutMs: this.manager.reconcileTimeoutMs,

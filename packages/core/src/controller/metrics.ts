@@ -1,5 +1,5 @@
 /**
- * Hooks through which a controller reports what the metrics module exports with
+ * Hooks through which a controller reports what `reconcile-metrics.ts` registers with
  * controller-runtime's names (`controller_runtime_reconcile_total{controller,result}`,
  * `..._reconcile_errors_total`, `..._terminal_reconcile_errors_total`,
  * `..._reconcile_time_seconds`, `..._active_workers`, `..._max_concurrent_reconciles`,

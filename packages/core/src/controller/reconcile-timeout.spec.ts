@@ -4,10 +4,12 @@ import { eventually } from '@operant/testing';
 import type { LogFields, Logger } from '../api/logger.js';
 import type { Reconciler } from '../api/reconciler.js';
 import { enqueueRequestForObject } from '../handler/enqueue-for-object.js';
-import { Metrics } from '../metrics/metrics.js';
+import { type MetricsRegistry, newRegistry } from '../metrics/registry.js';
 import { channel } from '../source/channel.js';
 import { itemExponentialFailureRateLimiter } from '../workqueue/rate-limiter.js';
 import { Controller, type ControllerOptions } from './controller.js';
+import { controllerMetrics } from './reconcile-metrics.js';
+import { workqueueMetrics } from './workqueue-metrics.js';
 
 // Reconcile timeouts that free the worker: controllers fed by a channel source, real timers,
 // reconciles held by gates the test opens. Assertions are on counts and order, not on time.
@@ -49,8 +51,8 @@ function capturingLogger(lines: Line[], fields: LogFields = {}): Logger {
   };
 }
 
-const sample = async (metrics: Metrics, series: string): Promise<number | undefined> => {
-  const line = (await metrics.registry.metrics()).split('\n').find((l) => l.startsWith(`${series} `));
+const sample = async (metrics: MetricsRegistry, series: string): Promise<number | undefined> => {
+  const line = (await metrics.metrics()).split('\n').find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.split(' ')[1]);
 };
 
@@ -58,7 +60,7 @@ describe('Controller reconcile timeouts', () => {
   let stop: AbortController;
   let events: EventEmitter;
   let running: Promise<void> | undefined;
-  let metrics: Metrics;
+  let metrics: MetricsRegistry;
   let lines: Line[];
   let abandoned: number[];
   let outcomes: string[];
@@ -67,7 +69,7 @@ describe('Controller reconcile timeouts', () => {
     stop = new AbortController();
     events = new EventEmitter();
     running = undefined;
-    metrics = new Metrics({ collectDefaultMetrics: false });
+    metrics = newRegistry({ collectDefaultMetrics: false });
     lines = [];
     abandoned = [];
     outcomes = [];
@@ -78,6 +80,7 @@ describe('Controller reconcile timeouts', () => {
   });
 
   const start = async (reconcile: Reconciler['reconcile'], options: ControllerOptions = {}) => {
+    const hooks = controllerMetrics(metrics);
     const controller = new Controller(
       'test',
       { reconcile },
@@ -87,16 +90,16 @@ describe('Controller reconcile timeouts', () => {
         reconcileTimeoutGraceMs: 20,
         logger: capturingLogger(lines),
         kind: 'Widget',
-        workqueueMetrics: metrics.workqueue('test'),
+        workqueueMetrics: workqueueMetrics(metrics)('test'),
         metrics: {
-          ...metrics.controller,
+          ...hooks,
           reconciled: (...args) => {
             outcomes.push(args[1]);
-            metrics.controller.reconciled?.(...args);
+            hooks.reconciled?.(...args);
           },
           abandoned: (name, count) => {
             abandoned.push(count);
-            metrics.controller.abandoned?.(name, count);
+            hooks.abandoned?.(name, count);
           },
         },
         ...options,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { withAuthenticationAndAuthorization } from '../metrics/filters.js';
 import { managerOptionsFromFlags } from './flags.js';
+import { withAuthenticationAndAuthorization } from './metrics-filters.js';
 
 describe('managerOptionsFromFlags', () => {
   it('reads kubebuilder flags with kubebuilder defaults', () => {

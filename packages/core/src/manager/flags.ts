@@ -23,9 +23,9 @@
 import { parseArgs } from 'node:util';
 import type { LogLevel } from '../log/winston.js';
 import { newLogger } from '../log/winston.js';
-import { withAuthenticationAndAuthorization } from '../metrics/filters.js';
 import type { ShardingOptions } from '../sharding/options.js';
 import type { WebhookServerOptions } from '../webhook/server.js';
+import { withAuthenticationAndAuthorization } from './metrics-filters.js';
 import type { MetricsServerOptions } from './metrics-server.js';
 import type { ManagerOptions } from './options.js';
 

@@ -2,7 +2,9 @@
  * The Manager (shared KubeConfig, registry, Cache and Client; runnables; ordered graceful
  * shutdown): the `Manager` contract and the `Cluster` contract it extends, `newManager()`
  * (the implementation behind them is not exported), `setupSignalHandler()`, and
- * `runOperator(main)`, the process around `main`.
+ * `runOperator(main)`, the process around `main`; the metrics server's options and
+ * `withAuthenticationAndAuthorization`, the filter that lets only reviewed bearer tokens
+ * scrape (controller-runtime's `metrics/filters`).
  * @module manager
  */
 
@@ -13,6 +15,14 @@ export { ManagerError } from './errors.js';
 export { type ManagerFlags, managerOptionsFromFlags } from './flags.js';
 export type { Manager, ManagerCache, ServingRunnable } from './interfaces.js';
 export { newManager } from './manager.js';
+export {
+  type AuthenticationAndAuthorizationOptions,
+  type Filter,
+  type FilterContext,
+  type FilterProvider,
+  type FilterReply,
+  withAuthenticationAndAuthorization,
+} from './metrics-filters.js';
 export type { MetricsServerOptions } from './metrics-server.js';
 export type { ManagerOptions } from './options.js';
 export { type RunOperatorOptions, runOperator } from './run-operator.js';

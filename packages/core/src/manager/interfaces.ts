@@ -27,7 +27,7 @@ import type { Runnable } from '../api/runnable.js';
 import type { InformerHealth } from '../cache/informer.js';
 import type { RestWire } from '../client/rest.js';
 import type { CheckEndpoint } from '../healthz/checks.js';
-import type { Metrics } from '../metrics/metrics.js';
+import type { MetricsRegistry } from '../metrics/registry.js';
 import type { ShardingRuntime } from '../sharding/contracts.js';
 import type { WebhookServer } from '../webhook/contracts.js';
 import type { Cluster, ClusterCache } from './cluster.js';
@@ -50,7 +50,8 @@ export interface Manager extends Cluster {
   readonly cache: ManagerCache;
   /** The REST wire of the cache and client (controllers' retries wait for it to be reachable again). */
   readonly rest: RestWire;
-  readonly metrics: Metrics;
+  /** The Prometheus registry served at `/metrics`; subsystems and users register their families on it. */
+  readonly metrics: MetricsRegistry;
   /** Bound on the whole shutdown, and on each controller's drain. */
   readonly gracefulShutdownTimeoutMs: number;
   /** The default of each controller's `usePriorityQueue`. */

@@ -1,7 +1,7 @@
 /**
  * The manager's own leader election (`leaderElection: true`): a `LeaseElector` on the Lease
- * `leaderElectionID` in `leaderElectionNamespace` (default: the pod's), which sets the
- * leader status gauge of `Metrics`. A `leaderElector` option replaces it.
+ * `leaderElectionID` in `leaderElectionNamespace` (default: the pod's), which sets
+ * `leader_election_master_status` on the manager's registry. A `leaderElector` option replaces it.
  * @module
  */
 
@@ -10,7 +10,8 @@ import { ApiClient } from '../client/api-client.js';
 import type { RestClient } from '../client/rest.js';
 import type { LeaderElector } from '../leaderelection/leader-elector.js';
 import { LeaseElector } from '../leaderelection/lease-elector.js';
-import type { Metrics } from '../metrics/metrics.js';
+import { leaderElectionMetrics } from '../leaderelection/metrics.js';
+import type { MetricsRegistry } from '../metrics/registry.js';
 import type { ResourceRegistry } from '../resources/registry.js';
 import { ManagerError } from './errors.js';
 import { inClusterNamespace, type ManagerOptions, namespaceFile } from './options.js';
@@ -20,7 +21,7 @@ export interface LeaseElectorWiring {
   /** The wire of Lease renewals, made on first use. */
   leaseRest: () => RestClient;
   registry: ResourceRegistry;
-  metrics: Metrics;
+  metrics: MetricsRegistry;
   logger: Logger;
 }
 
@@ -36,8 +37,8 @@ export function newLeaseElector(options: ManagerOptions, wiring: LeaseElectorWir
         'set --leader-election-namespace (leaderElectionNamespace)',
     );
   }
-  const status = wiring.metrics.leaderStatus;
-  status.set({ name }, 0);
+  const status = leaderElectionMetrics(wiring.metrics);
+  status(name, false);
   return new LeaseElector({
     client: new ApiClient({ rest: wiring.leaseRest(), registry: wiring.registry, fieldOwner: options.fieldOwner }),
     namespace,
@@ -47,6 +48,6 @@ export function newLeaseElector(options: ManagerOptions, wiring: LeaseElectorWir
     retryPeriodMs: options.retryPeriodMs,
     releaseOnCancel: options.leaderElectionReleaseOnCancel,
     logger: wiring.logger.child({ component: 'leader-election' }),
-    onLeading: (leading) => status.set({ name }, leading ? 1 : 0),
+    onLeading: (leading) => status(name, leading),
   });
 }

@@ -44,7 +44,7 @@ import type { EventRecorder, Recorder } from '../events/recorder.js';
 import { Checks } from '../healthz/checks.js';
 import type { LeaderElector } from '../leaderelection/leader-elector.js';
 import { newLogger } from '../log/winston.js';
-import { Metrics } from '../metrics/metrics.js';
+import { type MetricsRegistry, newRegistry } from '../metrics/registry.js';
 import { ResourceRegistry } from '../resources/registry.js';
 import { HttpServer } from '../server/http-server.js';
 import { DEFAULT_HEALTH_PROBE_LIMITS } from '../server/limits.js';
@@ -54,6 +54,7 @@ import { newWebhookServer, type WebhookServerOptions } from '../webhook/server.j
 import { ManagerError } from './errors.js';
 import type { Manager } from './interfaces.js';
 import { newLeaseElector } from './leader-election.js';
+import { registerManagerMetrics } from './metric-families.js';
 import { newMetricsServer } from './metrics-server.js';
 import { inClusterNamespace, MANAGER_DEFAULTS, type ManagerOptions } from './options.js';
 import { RunnableGroups, stopAll } from './runnable-groups.js';
@@ -71,7 +72,7 @@ export class ControllerManager implements Manager {
   readonly reconcileTimeoutGraceMs: number | undefined;
   /** The `reportingController` of the injected `EventRecorder` (`eventSource` option). */
   readonly eventSource: string;
-  readonly metrics: Metrics;
+  readonly metrics: MetricsRegistry;
   readonly healthz = new Checks('healthz');
   readonly readyz = new Checks('readyz');
   /** The metrics and health-probe servers, when enabled. */
@@ -122,8 +123,8 @@ export class ControllerManager implements Manager {
     this.client = fencedClient(client, { signal: this.fence.signal, refusal: () => this.writeRefusal() });
     // the recorders write their last series counts after the Lease is released: not fenced
     this.events = new EventBroadcaster(client, this.logger.child({ component: 'events' }), options.events);
-    this.metrics = options.metrics instanceof Metrics ? options.metrics : new Metrics(options.metrics);
-    this.metrics.observeRestClient(this.cache.rest);
+    this.metrics = newRegistry(options.metrics);
+    registerManagerMetrics(this.metrics, this.cache.rest);
     this.leaderElector =
       options.leaderElector ??
       newLeaseElector(options, {

@@ -13,19 +13,31 @@ import { beyondCap, slowLoris, tlsDial } from '../../test/fixtures/slow-client.j
 import { presentedCertificate } from '../../test/fixtures/tls.js';
 import { noopLogger } from '../api/logger.js';
 import type { RestClient } from '../client/rest.js';
-import { Metrics } from '../metrics/metrics.js';
+import { controllerMetrics } from '../controller/reconcile-metrics.js';
+import { type MetricsRegistry, newRegistry } from '../metrics/registry.js';
 import type { HttpServer } from '../server/http-server.js';
 import type { ServerLimits } from '../server/limits.js';
 import { type MetricsServerOptions, newMetricsServer } from './metrics-server.js';
 
 const rest = {} as RestClient; // no filter here sends a review
 
+/** A registry with the controller families, as a manager's has. */
+function registryWithFamilies(): MetricsRegistry {
+  const registry = newRegistry();
+  controllerMetrics(registry);
+  return registry;
+}
+
 /** Starts a metrics server on a free loopback port; stops it after the suite. */
 function running(options: MetricsServerOptions, limits?: ServerLimits) {
   const stop = new AbortController();
   const handle = { server: undefined as unknown as HttpServer, port: 0, done: Promise.resolve() };
   beforeAll(async () => {
-    handle.server = newMetricsServer('127.0.0.1:0', new Metrics(), options, { rest, logger: noopLogger, limits });
+    handle.server = newMetricsServer('127.0.0.1:0', registryWithFamilies(), options, {
+      rest,
+      logger: noopLogger,
+      limits,
+    });
     handle.done = handle.server.start(stop.signal);
     handle.port = (await handle.server.address()).port;
   });
@@ -124,7 +136,7 @@ describe('the secure metrics server with a certificate folder', () => {
   it('fails to start, naming the files, when the folder holds no pair', async () => {
     const server = newMetricsServer(
       '127.0.0.1:0',
-      new Metrics(),
+      newRegistry(),
       { secureServing: true, certDir: '/nonexistent' },
       { rest, logger: noopLogger },
     );

@@ -10,10 +10,10 @@
  */
 import type { Logger } from '../api/logger.js';
 import type { RestClient } from '../client/rest.js';
-import type { FilterProvider } from '../metrics/filters.js';
-import type { Metrics } from '../metrics/metrics.js';
+import type { MetricsRegistry } from '../metrics/registry.js';
 import { type Handler, HttpServer } from '../server/http-server.js';
 import type { ServerLimits } from '../server/limits.js';
+import type { FilterProvider } from './metrics-filters.js';
 
 export interface MetricsServerOptions {
   /** Serve HTTPS. Default false (controller-runtime's default; kubebuilder's flag defaults to true). */
@@ -32,11 +32,10 @@ export interface MetricsServerOptions {
 
 export function newMetricsServer(
   bindAddress: string,
-  metrics: Metrics,
+  registry: MetricsRegistry,
   options: MetricsServerOptions,
   context: { rest: RestClient; logger: Logger; limits?: ServerLimits },
 ): HttpServer {
-  const { registry } = metrics;
   const logger = context.logger.child({ component: 'metrics' });
   const serve: Handler = async (url) =>
     url.pathname === '/metrics'

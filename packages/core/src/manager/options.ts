@@ -11,7 +11,7 @@ import type { KubeConfigSource as KubeConfig } from '../client/kubeconfig.js';
 import type { RestClientOptions } from '../client/rest.js';
 import type { EventsOptions } from '../events/broadcaster.js';
 import type { LeaderElector } from '../leaderelection/leader-elector.js';
-import type { Metrics, MetricsOptions } from '../metrics/metrics.js';
+import type { MetricsOptions } from '../metrics/registry.js';
 import type { ResourceRegistry } from '../resources/registry.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import type { ServerLimits } from '../server/limits.js';
@@ -83,8 +83,8 @@ export interface ManagerOptions {
    * docs/sharding.md). Off by default.
    */
   sharding?: ShardingOptions;
-  /** A `Metrics` to share, or options for the manager's own. */
-  metrics?: Metrics | MetricsOptions;
+  /** The manager's registry (`registry` to share one, e.g. prom-client's global `register`) and the Node process metrics. */
+  metrics?: MetricsOptions;
   /** Where `/metrics` is served, e.g. `:8443` or `127.0.0.1:0`; `0` (default) turns it off. */
   metricsBindAddress?: string;
   /** HTTPS, certificates and the auth filter of the metrics server (default: plain HTTP, no filter). */

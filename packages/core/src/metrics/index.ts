@@ -1,15 +1,15 @@
 /**
- * Prometheus metrics with controller-runtime's names (`Metrics`), served by the manager on
- * `metricsBindAddress` (HTTPS and `metricsServer` options); `withAuthenticationAndAuthorization`,
- * the filter that lets only reviewed bearer tokens scrape (controller-runtime's `metrics/filters`).
+ * The manager's Prometheus registry (controller-runtime's `metrics.Registry`): `mgr.metrics`,
+ * a prom-client `Registry` served at `/metrics` by the metrics server (`metricsBindAddress`,
+ * `metricsServer` in `@operant/core/manager`). Each subsystem registers its own families on
+ * it with controller-runtime's names; add yours with `counter`, `gauge` and `histogram`
+ * (get-or-create: a second registration of a family shares it).
+ *
+ * ```ts
+ * const built = counter(mgr.metrics, { name: 'widgets_built_total', help: 'Widgets built', labelNames: ['size'] });
+ * built.inc({ size: 'large' });
+ * ```
  * @module metrics
  */
-export {
-  type AuthenticationAndAuthorizationOptions,
-  type Filter,
-  type FilterContext,
-  type FilterProvider,
-  type FilterReply,
-  withAuthenticationAndAuthorization,
-} from './filters.js';
-export { Metrics, type MetricsOptions, RECONCILE_TIME_BUCKETS, WORKQUEUE_DURATION_BUCKETS } from './metrics.js';
+export { counter, type FamilyConfiguration, gauge, histogram } from './families.js';
+export type { MetricsOptions, MetricsRegistry } from './registry.js';

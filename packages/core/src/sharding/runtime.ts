@@ -17,7 +17,7 @@ import type { Cache } from '../cache/cache.js';
 import type { Client } from '../client/interfaces.js';
 import type { RestClient } from '../client/rest.js';
 import { sleep } from '../internal/backoff.js';
-import type { Metrics } from '../metrics/metrics.js';
+import type { MetricsRegistry } from '../metrics/registry.js';
 import type { ResourceRegistry } from '../resources/registry.js';
 import { gvkString, type ResourceInfo, type ResourceType } from '../resources/resource-type.js';
 import { DEFAULT_VIRTUAL_NODES } from './assign.js';
@@ -28,6 +28,7 @@ import { RangeGate } from './gate.js';
 import { RangeLabeler } from './labeler.js';
 import { SHARD_RANGE_LABEL } from './labels.js';
 import { ShardMembership } from './membership.js';
+import { shardingMetrics } from './metrics.js';
 import type { ShardingOptions } from './options.js';
 import { childRangeLabelOf } from './range-label.js';
 import type { ShardKey } from './selector.js';
@@ -50,7 +51,8 @@ export interface ShardingSetup {
   registry: ResourceRegistry;
   cache: Cache;
   logger: Logger;
-  metrics: Metrics;
+  /** The manager's registry (the shard metrics). */
+  metrics: MetricsRegistry;
   /** Adds a runnable to the manager (the labeler, in the label mode). */
   add(runnable: Runnable): void;
 }
@@ -76,7 +78,7 @@ export class Sharding implements ShardingRuntime {
   private readonly kindNames = new Set<string>();
   private readonly gates = new Map<string, RangeGate>();
   private readonly log: Logger;
-  private readonly metrics: ReturnType<Metrics['sharding']>;
+  private readonly metrics: ReturnType<typeof shardingMetrics>;
 
   constructor(private readonly setup: ShardingSetup) {
     const { options } = setup;
@@ -94,7 +96,7 @@ export class Sharding implements ShardingRuntime {
     const virtualNodes = options.virtualNodes ?? DEFAULT_VIRTUAL_NODES;
     Sharding.checkSize(key, ranges, virtualNodes, options.mode ?? 'auto');
     this.log = setup.logger.child({ component: 'sharding', group });
-    this.metrics = setup.metrics.sharding(() =>
+    this.metrics = shardingMetrics(setup.metrics, () =>
       setup.cache
         .health()
         .filter((h) => this.kindNames.has(h.kind))

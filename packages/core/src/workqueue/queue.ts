@@ -15,7 +15,7 @@ import { DelayedAdds } from './delayed-adds.js';
 import { QueueLifecycle } from './lifecycle.js';
 import { defaultControllerRateLimiter, type RateLimiter } from './rate-limiter.js';
 
-/** Hooks for workqueue metrics (the metrics module implements them with controller-runtime's names). */
+/** Hooks for workqueue metrics (`controller/workqueue-metrics.ts` implements them with controller-runtime's names). */
 export interface WorkqueueMetrics {
   /** The queue's length changed (the priority queue: the length of one priority level). */
   depth?(length: number, priority?: number): void;

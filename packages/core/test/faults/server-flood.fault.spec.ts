@@ -33,7 +33,7 @@ import { WebhookInstall } from '@operant/testing';
 import { noopLogger } from '../../src/api/logger.js';
 import type { Manager } from '../../src/manager/interfaces.js';
 import { newManager } from '../../src/manager/manager.js';
-import { withAuthenticationAndAuthorization } from '../../src/metrics/filters.js';
+import { withAuthenticationAndAuthorization } from '../../src/manager/metrics-filters.js';
 import { validatingHandler } from '../../src/webhook/validating.js';
 import { eventually } from '../fixtures/helpers.js';
 import { widgetReview as review } from '../fixtures/tls.js';

@@ -77,7 +77,7 @@ export interface HarnessOptions {
   logger?: Logger;
   /**
    * Told of each reconcile as the runtime's controller tells it (`reconciled`: the `result`
-   * label, terminal, panic; the seconds are the fake clock's), e.g. `new Metrics().controller`.
+   * label, terminal, panic; the seconds are the fake clock's), e.g. a spy that records each report.
    */
   metrics?: controller.ControllerMetrics;
   /** What the harness's `kubeConfig` (and an injected `KubeConfig`) is. Default: an empty one, naming no server. */
