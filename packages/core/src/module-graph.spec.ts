@@ -191,7 +191,7 @@ core.Controller({ for: Widget })(class WidgetController {});`);
 
   it('loads none of the validation stack for @operant/crd/metadata', async () => {
     const loaded = await modulesLoadedBy('@operant/crd/metadata');
-    expect(loaded.map((m) => m.url)).toContainEqual(expect.stringMatching(/\/crd\/dist\/metadata\.js$/));
+    expect(loaded.map((m) => m.url)).toContainEqual(expect.stringMatching(/\/crd\/dist\/metadata-entry\.js$/));
     expect(packagesLoaded(loaded, validationStack)).toEqual([]);
   });
 
