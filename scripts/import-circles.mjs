@@ -6,8 +6,13 @@
  * file (`./x.js` → `x.ts`, `./dir` → `dir/index.ts`). A circle is named by its files in
  * import order, back to the first: `a.ts -> b.ts -> a.ts`.
  *
- * `node scripts/import-circles.mjs` prints the circles and exits 1 when there are any;
- * `packages/core/src/no-import-circles.spec.ts` runs the same check in the unit tests.
+ * The same check runs one level up, between folders: a file's folder is the first directory
+ * under its package's `src/` (`packages/crd/src/schema/`), and a file directly in `src/` is a
+ * node of its own. A folder circle is named the same way, followed by every folder → folder
+ * arrow inside it with the file imports behind that arrow, the ones to cut to break it.
+ *
+ * `node scripts/import-circles.mjs` prints the file and folder circles and exits 1 when there
+ * are any; `packages/core/src/no-import-circles.spec.ts` runs the same checks in the unit tests.
  * @module
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -57,6 +62,13 @@ export function importGraph(files) {
  * is a circle too.
  */
 export function circles(graph) {
+  return stronglyConnected(graph)
+    .map((group) => loopThrough(graph, group))
+    .sort();
+}
+
+/** The strongly connected groups of `graph` that make a circle (Tarjan): two or more nodes, or one that reaches itself. */
+function stronglyConnected(graph) {
   const index = new Map();
   const low = new Map();
   const stack = [];
@@ -88,7 +100,7 @@ export function circles(graph) {
     if (group.length > 1 || (graph.get(node) ?? []).includes(node)) groups.push(new Set(group));
   };
   for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
-  return groups.map((group) => loopThrough(graph, group)).sort();
+  return groups;
 }
 
 /** One loop through `group` from its first file (in sort order), by the shortest way back. */
@@ -116,9 +128,74 @@ function loopThrough(graph, group) {
   return [...group].join(' -> ');
 }
 
+const packageSource = /^(packages\/[^/]+\/src)\/(.*)$/;
+
+/**
+ * The folder of a source file: `packages/<pkg>/src/<first directory>/`, or the file itself when
+ * it sits directly in `src/` (or outside any package's `src/`).
+ */
+export function folderOf(path) {
+  const match = packageSource.exec(path);
+  if (match === null) return path;
+  const slash = match[2].indexOf('/');
+  return slash < 0 ? path : `${match[1]}/${match[2].slice(0, slash + 1)}`;
+}
+
+/** A path without its `packages/<pkg>/src/` prefix. */
+const inPackage = (path) => path.replace(packageSource, '$2');
+
+/**
+ * The folder graph of a file graph: `folders` is `{ folder → the folders its files import }`
+ * (imports inside one folder left out), `behind` is `{ 'a/ -> b/' → the file imports behind
+ * that arrow, 'a/x.ts -> b/y.ts' }`, sorted.
+ */
+export function folderGraph(graph) {
+  const targets = new Map();
+  const behind = new Map();
+  for (const [file, imports] of graph) {
+    const from = folderOf(file);
+    if (!targets.has(from)) targets.set(from, new Set());
+    for (const target of imports) {
+      const to = folderOf(target);
+      if (to === from) continue;
+      targets.get(from).add(to);
+      const arrow = `${from} -> ${to}`;
+      if (!behind.has(arrow)) behind.set(arrow, []);
+      behind.get(arrow).push(`${inPackage(file)} -> ${inPackage(target)}`);
+    }
+  }
+  const folders = new Map([...targets].map(([folder, to]) => [folder, [...to].sort()]));
+  return { folders, behind: new Map([...behind].map(([arrow, files]) => [arrow, files.sort()])) };
+}
+
+/**
+ * Every circle between folders of a file graph, one per strongly connected group of folders:
+ * its loop (as `circles()` names it), then one line per folder → folder arrow inside the group
+ * with the file imports behind it.
+ */
+export function folderCircles(graph) {
+  const { folders, behind } = folderGraph(graph);
+  return stronglyConnected(folders)
+    .map((group) => {
+      const arrows = [...group]
+        .sort()
+        .flatMap((from) => (folders.get(from) ?? []).filter((to) => group.has(to)).map((to) => `${from} -> ${to}`));
+      return [
+        loopThrough(folders, group),
+        ...arrows.map((arrow) => `  ${arrow}: ${behind.get(arrow).join(', ')}`),
+      ].join('\n');
+    })
+    .sort();
+}
+
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const found = circles(importGraph(sourceFiles()));
+  const graph = importGraph(sourceFiles());
+  const found = circles(graph);
+  const foundFolders = folderCircles(graph);
   for (const circle of found) console.log(`import circle: ${circle}`);
-  if (found.length > 0) process.exit(1);
-  console.log(`no import circles in ${relative(process.cwd(), join(repoRoot, 'packages'))}/*/src`);
+  for (const circle of foundFolders) console.log(`folder circle: ${circle}`);
+  const where = `${relative(process.cwd(), join(repoRoot, 'packages'))}/*/src`;
+  if (found.length === 0) console.log(`no import circles between the files of ${where}`);
+  if (foundFolders.length === 0) console.log(`no import circles between the folders of ${where}`);
+  if (found.length > 0 || foundFolders.length > 0) process.exit(1);
 }

@@ -207,7 +207,7 @@ await core.OperantFactory.create(AppModule, { manager: { kubeConfig } });`);
 
   it('loads none of the validation stack for @operant/crd/metadata', async () => {
     const loaded = await modulesLoadedBy('@operant/crd/metadata');
-    expect(loaded.map((m) => m.url)).toContainEqual(expect.stringMatching(/\/crd\/dist\/metadata\/index\.js$/));
+    expect(loaded.map((m) => m.url)).toContainEqual(expect.stringMatching(/\/crd\/dist\/metadata-entry\.js$/));
     expect(packagesLoaded(loaded, validationStack)).toEqual([]);
   });
 

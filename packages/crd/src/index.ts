@@ -22,6 +22,7 @@
  */
 import 'reflect-metadata';
 
+export type * from './apiextensions/types.js';
 export {
   CONDITION_REASON_PATTERN,
   CONDITION_TYPE_PATTERN,
@@ -84,4 +85,3 @@ export type {
 } from './metadata/types.js';
 export { isOperantError, OperantError, type OperantErrorReason } from './operant-error.js';
 export { CustomObject } from './resource.js';
-export type * from './schema/types.js';

@@ -13,13 +13,14 @@ import { resolve } from 'node:path';
 import { buildCrds, type IntFormat } from '@operant/crd/schema';
 import { Command } from 'commander';
 import { CliError } from '../errors.js';
+import { modulesOf } from '../generate/load-entries.js';
 import { type CommandIo, processIo } from '../io.js';
 import { convertibleKinds, withConversion } from '../webhook-gen/conversion.js';
 import { loadWebhooks } from '../webhook-gen/load-webhooks.js';
 import { checkCompat } from './compat/check-compat.js';
 import { readDocComments } from './doc-comments.js';
 import { drift, render, writeFiles } from './files.js';
-import { loadResourceClasses, modulesOf } from './load-entries.js';
+import { loadResourceClasses } from './load-resources.js';
 import { checkTsconfig } from './tsconfig-check.js';
 import { verifyCrds } from './verify.js';
 

@@ -1,17 +1,15 @@
 /**
  * CRDs → files: one `<group>_<plural>.yaml` per CRD (controller-gen's names), YAML with
  * sorted keys and no line folding, so output is deterministic. `--check` compares with
- * the files on disk and returns a unified diff per drifted file; rbac-gen checks its one
- * file with `diffFile`.
+ * the files on disk and returns a unified diff per drifted file (`diffFile` of
+ * `generate/output.ts`, which the other generators use for their one file).
  * @module
  */
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { CustomResourceDefinition } from '@operant/crd';
-import { createTwoFilesPatch } from 'diff';
 import { stringify } from 'yaml';
-import { CliError } from '../errors.js';
-import type { CommandIo } from '../io.js';
+import { diffFile } from '../generate/output.js';
 
 export interface RenderedFile {
   name: string;
@@ -43,36 +41,4 @@ export async function drift(out: string, files: readonly RenderedFile[]): Promis
     diffs.push(`${join(out, name)}: no longer generated (remove it)\n`);
   }
   return diffs;
-}
-
-/** The unified diff from the file on disk (missing counts as empty) to `content`, or undefined when equal. */
-export async function diffFile(path: string, content: string): Promise<string | undefined> {
-  const current = await readFile(path, 'utf8').catch(() => undefined);
-  if (current === content) return undefined;
-  return createTwoFilesPatch(`${path} (on disk)`, `${path} (generated)`, current ?? '', content);
-}
-
-/**
- * Writes one generated file, or with `check` compares it: prints the diff and throws
- * `CliError('drift', driftMessage)` when it differs. Resolves to the absolute path.
- */
-export async function writeOrCheckFile(
-  path: string,
-  content: string,
-  { check, io, driftMessage }: { check?: boolean; io: CommandIo; driftMessage: string },
-): Promise<string> {
-  const out = resolve(path);
-  if (check) {
-    const diff = await diffFile(out, content);
-    if (diff !== undefined) {
-      io.stdout(diff);
-      throw new CliError('drift', driftMessage);
-    }
-    io.stdout(`${path} is up to date\n`);
-    return out;
-  }
-  await mkdir(dirname(out), { recursive: true });
-  await writeFile(out, content);
-  io.stdout(`wrote ${out}\n`);
-  return out;
 }

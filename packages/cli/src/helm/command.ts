@@ -10,8 +10,8 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { Command } from 'commander';
-import { diffFile } from '../crd-gen/files.js';
 import { CliError } from '../errors.js';
+import { diffFile } from '../generate/output.js';
 import { type CommandIo, processIo } from '../io.js';
 import { buildChart, type ChartFile } from './chart.js';
 import { parseManifests } from './objects.js';

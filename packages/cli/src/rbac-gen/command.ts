@@ -11,8 +11,8 @@
  */
 import type { AnyClass } from '@operant/core/decorators';
 import { Command } from 'commander';
-import { writeOrCheckFile } from '../crd-gen/files.js';
 import { CliError } from '../errors.js';
+import { writeOrCheckFile } from '../generate/output.js';
 import { type CommandIo, processIo } from '../io.js';
 import { checkClusterWideWrites } from './cluster-wide.js';
 import { controllerGrants } from './grants.js';

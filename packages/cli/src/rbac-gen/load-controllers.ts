@@ -7,8 +7,8 @@
 import { type AnyClass, getControllerMetadata, getModuleMetadata } from '@operant/core/decorators';
 import * as di from '@operant/core/di';
 import { ScanError } from '@operant/core/di';
-import { importEntries } from '../crd-gen/load-entries.js';
 import { CliError } from '../errors.js';
+import { importEntries } from '../generate/load-entries.js';
 
 const isController = (value: AnyClass) => getControllerMetadata(value)?.options !== undefined;
 

@@ -10,8 +10,8 @@
  */
 import { getWebhookMetadata } from '@operant/core/decorators';
 import { Command } from 'commander';
-import { writeOrCheckFile } from '../crd-gen/files.js';
 import { CliError } from '../errors.js';
+import { writeOrCheckFile } from '../generate/output.js';
 import { type CommandIo, processIo } from '../io.js';
 import { loadWebhooks } from './load-webhooks.js';
 import { buildWebhookConfigurations, renderWebhookConfigurations } from './manifests.js';

@@ -7,8 +7,8 @@
 import { type AnyClass, getModuleMetadata, getWebhookMetadata } from '@operant/core/decorators';
 import * as di from '@operant/core/di';
 import { ScanError } from '@operant/core/di';
-import { importEntries } from '../crd-gen/load-entries.js';
 import { CliError } from '../errors.js';
+import { importEntries } from '../generate/load-entries.js';
 
 function webhooksOf(value: unknown): AnyClass[] {
   if (typeof value !== 'function') return [];

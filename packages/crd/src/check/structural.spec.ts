@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { JSONSchemaProps } from '../schema/types.js';
+import type { JSONSchemaProps } from '../apiextensions/types.js';
 import { checkStructural } from './structural.js';
 
 const root = (properties: Record<string, JSONSchemaProps>): JSONSchemaProps => ({ type: 'object', properties });

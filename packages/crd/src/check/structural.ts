@@ -6,8 +6,8 @@
  * @module
  */
 import { parse } from '@marcbachmann/cel-js';
+import type { JSONSchemaProps } from '../apiextensions/types.js';
 import { re2Problem } from '../schema/patterns.js';
-import type { JSONSchemaProps } from '../schema/types.js';
 import { formatProblem } from './formats.js';
 import { valueProblems } from './values.js';
 

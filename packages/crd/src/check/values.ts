@@ -5,7 +5,7 @@
  * left to the API server.
  * @module
  */
-import type { JSONSchemaProps } from '../schema/types.js';
+import type { JSONSchemaProps } from '../apiextensions/types.js';
 
 function typeOf(value: unknown): string {
   if (value === null) return 'null';

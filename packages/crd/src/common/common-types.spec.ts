@@ -6,12 +6,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { Type } from 'class-transformer';
 import { IsOptional, ValidateNested } from 'class-validator';
+import type { JSONSchemaProps } from '../apiextensions/types.js';
 import { buildCrd } from '../crd/build-crds.js';
 import { CustomResource } from '../decorators/custom-resource.decorator.js';
 import { ArrayOf } from '../decorators/shape.decorator.js';
 import { ListMapKey, ListType } from '../decorators/topology.decorator.js';
 import { CustomObject } from '../resource.js';
-import type { JSONSchemaProps } from '../schema/types.js';
 import { schemaOf } from '../validate/schema-of.js';
 import { validate } from '../validate/validate.js';
 import { Condition } from './condition.js';

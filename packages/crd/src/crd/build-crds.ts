@@ -5,12 +5,13 @@
  * `buildCrd(...classes)` is the sugar for a single kind.
  * @module
  */
+
+import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '../apiextensions/types.js';
 import { CrdError } from '../errors.js';
 import { getResourceMetadata } from '../metadata/storage.js';
 import type { AnyClass, ResourceMetadata } from '../metadata/types.js';
 import { canonical } from '../schema/canonical.js';
 import { SchemaBuilder, type SchemaOptions } from '../schema/object-schema.js';
-import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '../schema/types.js';
 import { compareVersions, nameProblems, resourceNames } from './names.js';
 import { buildVersion, type Problem } from './version.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { JSONSchemaProps } from '../schema/types.js';
+import type { JSONSchemaProps } from '../apiextensions/types.js';
 import { resolveJsonPath } from './json-path.js';
 
 const condition: JSONSchemaProps = {

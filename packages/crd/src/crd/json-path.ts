@@ -7,7 +7,7 @@
  * an embedded resource or a recursive descent (`..a`) cannot be checked and are accepted.
  * @module
  */
-import type { JSONSchemaProps } from '../schema/types.js';
+import type { JSONSchemaProps } from '../apiextensions/types.js';
 
 type Step = { field: string } | { index: string };
 

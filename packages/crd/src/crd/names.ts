@@ -4,8 +4,9 @@
  * `listKind` differ; and the default plural, singular and list kind.
  * @module
  */
+
+import type { CustomResourceDefinitionNames } from '../apiextensions/types.js';
 import type { CustomResourceOptions } from '../metadata/types.js';
-import type { CustomResourceDefinitionNames } from '../schema/types.js';
 
 const dns1035 = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 const dns1123Subdomain = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;

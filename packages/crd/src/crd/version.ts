@@ -5,13 +5,14 @@
  * checks that tie them to the schema.
  * @module
  */
+
+import type { CustomResourceDefinitionVersion, JSONSchemaProps } from '../apiextensions/types.js';
 import { checkStructural } from '../check/structural.js';
 import type { CrdErrorKind } from '../errors.js';
 import type { AnyClass, ResourceMetadata } from '../metadata/types.js';
 import { canonical } from '../schema/canonical.js';
 import type { SchemaBuilder } from '../schema/object-schema.js';
 import { truncateDescriptions } from '../schema/truncate-descriptions.js';
-import type { CustomResourceDefinitionVersion, JSONSchemaProps } from '../schema/types.js';
 import { nodeAt, resolveJsonPath } from './json-path.js';
 
 /** The root's fields, as controller-gen writes them (metav1.TypeMeta's doc comments, line breaks kept). */

@@ -6,12 +6,10 @@
  * @module
  */
 import { ValidateBy, type ValidationOptions } from 'class-validator';
+import type { JSONSchemaProps } from '../apiextensions/types.js';
+import { OPERANT_CONSTRAINT_PREFIX } from '../metadata/keys.js';
 import type { TypeRequirement } from '../metadata/types.js';
-import type { JSONSchemaProps } from '../schema/types.js';
 import { assertCount, assertNumber, type EachOptions, recordFieldFragment } from './internal.js';
-
-/** The prefix of the class-validator constraint names these decorators register. */
-export const OPERANT_CONSTRAINT_PREFIX = 'operant.';
 
 interface Bound {
   decorator: string;

@@ -4,8 +4,9 @@
  * `+kubebuilder:printcolumn` and `+kubebuilder:selectablefield`.
  * @module
  */
+
+import type { PrinterColumn } from '../apiextensions/types.js';
 import { updateResourceMetadata } from '../metadata/storage.js';
-import type { PrinterColumn } from '../schema/types.js';
 import { invalid } from './internal.js';
 
 export type PrintColumnOptions = PrinterColumn;

@@ -3,10 +3,11 @@
  * it, and the factories that record a schema fragment on a property or a class.
  * @module
  */
+
+import type { JSONSchemaProps } from '../apiextensions/types.js';
 import { CrdError } from '../errors.js';
 import { addTypeFragment, updateFieldMetadata } from '../metadata/storage.js';
 import type { AnyClass, FieldShape, SchemaFragment, TypeRequirement } from '../metadata/types.js';
-import type { JSONSchemaProps } from '../schema/types.js';
 
 /** A decorator usable on a class (type level) and on a property. */
 export type SchemaDecorator = ClassDecorator & PropertyDecorator;

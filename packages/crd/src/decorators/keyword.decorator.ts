@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { ExternalDocumentation } from '../schema/types.js';
+import type { ExternalDocumentation } from '../apiextensions/types.js';
 import { type EachOptions, fieldFragment, invalid, type SchemaDecorator, schemaFragment } from './internal.js';
 
 /** `default`: applied by the API server when the field is missing (and its parent exists). */

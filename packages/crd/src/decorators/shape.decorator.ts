@@ -11,10 +11,10 @@
  */
 import { Type } from 'class-transformer';
 import { Allow } from 'class-validator';
+import type { JSONSchemaProps } from '../apiextensions/types.js';
 import type { KubernetesTypeExpression } from '../k8s/expression.js';
 import { addTypeFragment } from '../metadata/storage.js';
 import type { AnyClass, TypeThunk } from '../metadata/types.js';
-import type { JSONSchemaProps } from '../schema/types.js';
 import { invalid, recordShape, type SchemaDecorator } from './internal.js';
 
 const scalarTypes: readonly unknown[] = [String, Number, Boolean];

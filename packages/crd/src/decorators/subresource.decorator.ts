@@ -3,8 +3,9 @@
  * `+kubebuilder:subresource:status` and `:scale`. Paths are checked when the CRD is built.
  * @module
  */
+
+import type { ScaleSubresource as ScaleOptions } from '../apiextensions/types.js';
 import { updateResourceMetadata } from '../metadata/storage.js';
-import type { ScaleSubresource as ScaleOptions } from '../schema/types.js';
 import { invalid } from './internal.js';
 
 export function StatusSubresource(): ClassDecorator {

@@ -6,8 +6,8 @@
  * @module
  */
 
+import type { ValidationRule } from '../apiextensions/types.js';
 import type { AnyClass } from '../metadata/types.js';
-import type { ValidationRule } from '../schema/types.js';
 import { type EachOptions, invalid, type SchemaDecorator, schemaFragment } from './internal.js';
 
 const reasons = new Set(['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate']);

@@ -6,7 +6,7 @@
  * @module
  */
 import { createRequire } from 'node:module';
-import type { JSONSchemaProps } from '../schema/types.js';
+import type { JSONSchemaProps } from '../apiextensions/types.js';
 
 export interface KubernetesTypesData {
   /** The generator, the module versions (`k8s.io/api`, `sigs.k8s.io/controller-tools`) and the packages read. */

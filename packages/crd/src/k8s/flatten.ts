@@ -9,8 +9,9 @@
  * Each type is flattened once and copied into every place that uses it.
  * @module
  */
+
+import type { JSONSchemaProps } from '../apiextensions/types.js';
 import { CrdError } from '../errors.js';
-import type { JSONSchemaProps } from '../schema/types.js';
 import { kubernetesTypesData } from './data.js';
 import type { KubernetesTypeExpression } from './expression.js';
 

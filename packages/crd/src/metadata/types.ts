@@ -3,7 +3,7 @@
  * `*Metadata` what is stored.
  * @module
  */
-import type { JSONSchemaProps, PrinterColumn, ScaleSubresource } from '../schema/types.js';
+import type { JSONSchemaProps, PrinterColumn, ScaleSubresource } from '../apiextensions/types.js';
 
 export type Scope = 'Namespaced' | 'Cluster';
 

@@ -9,10 +9,10 @@
  * @module
  */
 
+import type { JSONSchemaProps, SchemaType } from '../apiextensions/types.js';
 import type { TypeRequirement } from '../metadata/types.js';
 import type { ValidationMetadata } from './class-validator.js';
 import { jsPattern } from './patterns.js';
-import type { JSONSchemaProps, SchemaType } from './types.js';
 
 export interface Converted {
   /** The type the decorator states (`@IsInt()` → integer). */

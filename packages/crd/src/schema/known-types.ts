@@ -5,8 +5,8 @@
  * @module
  */
 
+import type { JSONSchemaProps } from '../apiextensions/types.js';
 import type { AnyClass } from '../metadata/types.js';
-import type { JSONSchemaProps } from './types.js';
 
 /** controller-gen's pattern for `resource.Quantity`. */
 export const QUANTITY_PATTERN =

@@ -5,9 +5,9 @@
  * @module
  */
 import { isDeepStrictEqual } from 'node:util';
+import type { JSONSchemaProps, SchemaType } from '../apiextensions/types.js';
 import { CrdError } from '../errors.js';
 import type { TypeRequirement } from '../metadata/types.js';
-import type { JSONSchemaProps, SchemaType } from './types.js';
 
 /** Keywords where the later declaration (the property's) wins over the earlier (the class's). */
 const overridable = new Set(['description', 'title', 'example', 'externalDocs']);

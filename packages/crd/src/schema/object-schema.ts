@@ -5,6 +5,8 @@
  * reported with its path, because a CRD schema cannot refer to itself.
  * @module
  */
+
+import type { JSONSchemaProps } from '../apiextensions/types.js';
 import { CrdError } from '../errors.js';
 import { exposedName, isExcluded } from '../internal/class-transformer.js';
 import { getSchemaMetadata } from '../metadata/storage.js';
@@ -13,7 +15,6 @@ import { validationsByProperty } from './class-validator.js';
 import { assertFits, mergeKeywords } from './merge.js';
 import { applyOneOf } from './one-of.js';
 import { type BuildContext, propertySchema } from './property-schema.js';
-import type { JSONSchemaProps } from './types.js';
 
 export interface SchemaWarning {
   where: string;

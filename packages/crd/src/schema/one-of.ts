@@ -6,9 +6,10 @@
  * A name that is not a property of the class is an error naming class, member and decorator.
  * @module
  */
+
+import type { JSONSchemaProps, ValidationRule } from '../apiextensions/types.js';
 import { CrdError } from '../errors.js';
 import type { AnyClass, OneOfDecorator, OneOfMetadata } from '../metadata/types.js';
-import type { JSONSchemaProps, ValidationRule } from './types.js';
 
 const forms: Record<OneOfDecorator, { op: string; message: string }> = {
   '@AtMostOneOf': { op: '<= 1', message: 'at most one of the fields in %v may be set' },

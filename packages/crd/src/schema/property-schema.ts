@@ -6,10 +6,11 @@
  * @module
  */
 
-import { OPERANT_CONSTRAINT_PREFIX } from '../decorators/bounds.decorator.js';
+import type { JSONSchemaProps } from '../apiextensions/types.js';
 import { CrdError } from '../errors.js';
 import { transformerType } from '../internal/class-transformer.js';
 import { kubernetesTypeSchema } from '../k8s/flatten.js';
+import { OPERANT_CONSTRAINT_PREFIX } from '../metadata/keys.js';
 import type { AnyClass, FieldMetadata, FieldShape, SchemaFragment } from '../metadata/types.js';
 import {
   isCustomMeta,
@@ -30,7 +31,6 @@ import {
   quantitySchema,
 } from './known-types.js';
 import { applyType, assertFits, mergeKeywords } from './merge.js';
-import type { JSONSchemaProps } from './types.js';
 
 export interface BuildContext {
   warn(where: string, message: string): void;

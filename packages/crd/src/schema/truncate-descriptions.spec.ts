@@ -1,7 +1,7 @@
 // controller-gen's TruncateDescription (pkg/crd/desc_visitor.go), case by case.
 import { describe, expect, it } from '@jest/globals';
+import type { JSONSchemaProps } from '../apiextensions/types.js';
 import { truncateDescription, truncateDescriptions } from './truncate-descriptions.js';
-import type { JSONSchemaProps } from './types.js';
 
 describe('truncateDescription', () => {
   it('keeps a description of up to n characters', () => {

@@ -14,7 +14,7 @@
  * `description`, `externalDocs.description` and the printer columns' descriptions stay.
  * @module
  */
-import type { JSONSchemaProps } from './types.js';
+import type { JSONSchemaProps } from '../apiextensions/types.js';
 
 const sentenceEnd = /\p{Sentence_Terminal}/u;
 const space = /\p{White_Space}/u;

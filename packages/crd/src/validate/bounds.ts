@@ -16,7 +16,7 @@
  * (`spec.image`, not a path 1,000 segments long) and the limit.
  * @module
  */
-import type { JSONSchemaProps } from '../schema/types.js';
+import type { JSONSchemaProps } from '../apiextensions/types.js';
 import type { ValidationIssue } from './issues.js';
 
 /** Nesting levels of objects and arrays `validate()` accepts (the object itself is level 1). */

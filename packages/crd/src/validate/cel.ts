@@ -14,7 +14,7 @@
  * @module
  */
 import { Environment, Optional, parse } from '@marcbachmann/cel-js';
-import type { JSONSchemaProps, ValidationRule } from '../schema/types.js';
+import type { JSONSchemaProps, ValidationRule } from '../apiextensions/types.js';
 import { fieldPath, type ValidationIssue } from './issues.js';
 import { isObject } from './plain.js';
 import { correlatedItem, unchanged } from './ratchet.js';

@@ -4,7 +4,7 @@
  * parent object exists.
  * @module
  */
-import type { JSONSchemaProps } from '../schema/types.js';
+import type { JSONSchemaProps } from '../apiextensions/types.js';
 import { isObject } from './plain.js';
 
 export function applyDefaults(value: unknown, schema: JSONSchemaProps): void {

@@ -7,7 +7,7 @@
  * sorted keys, as Go marshals maps).
  * @module
  */
-import type { JSONSchemaProps } from '../schema/types.js';
+import type { JSONSchemaProps } from '../apiextensions/types.js';
 import type { ValidationIssue } from './issues.js';
 import { isObject } from './plain.js';
 

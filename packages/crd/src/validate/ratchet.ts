@@ -9,7 +9,7 @@
  * duplicates.
  * @module
  */
-import type { JSONSchemaProps } from '../schema/types.js';
+import type { JSONSchemaProps } from '../apiextensions/types.js';
 import { fieldPath } from './issues.js';
 import { canonicalJson } from './list-type.js';
 import { isObject } from './plain.js';

@@ -15,7 +15,7 @@
  * @module
  */
 import re2 from 're2-wasm';
-import type { JSONSchemaProps } from '../schema/types.js';
+import type { JSONSchemaProps } from '../apiextensions/types.js';
 import { embeddedResourceIssues } from './embedded.js';
 import { formatChecker } from './formats.js';
 import { fieldPath, type ValidationIssue } from './issues.js';

@@ -3,10 +3,11 @@
  * `buildCrds` uses, so code and API server read one source. Cached per class.
  * @module
  */
+
+import type { JSONSchemaProps } from '../apiextensions/types.js';
 import { getResourceMetadata } from '../metadata/storage.js';
 import type { AnyClass } from '../metadata/types.js';
 import { SchemaBuilder } from '../schema/object-schema.js';
-import type { JSONSchemaProps } from '../schema/types.js';
 
 const cache = new WeakMap<AnyClass, JSONSchemaProps>();
 const rootFields = ['apiVersion', 'kind', 'metadata'];

@@ -12,7 +12,7 @@
  */
 import { instanceToPlain, plainToInstance } from 'class-transformer';
 import { validate as classValidate, type ValidatorOptions } from 'class-validator';
-import { OPERANT_CONSTRAINT_PREFIX } from '../decorators/bounds.decorator.js';
+import { OPERANT_CONSTRAINT_PREFIX } from '../metadata/keys.js';
 import type { AnyClass } from '../metadata/types.js';
 import { converters } from '../schema/converters.js';
 import { boundsIssue } from './bounds.js';

@@ -3,6 +3,9 @@
  * kube-controller-manager) on free 127.0.0.1 ports in a temp folder, with RBAC on and an
  * admin user — controller-runtime's envtest for TypeScript. With `USE_EXISTING_CLUSTER=true`
  * (or `useExistingCluster`) nothing is started and the current kubeconfig is used.
+ * `Environment` owns the lifecycle — certificates, start with retries on a taken port, CRD
+ * and webhook install, users, restart, stop; the processes' flags are in `api-server.ts`
+ * and `controller-manager.ts`, the options in `environment-options.ts`.
  *
  * ```ts
  * const env = new Environment({ crdDirectoryPaths: ['config/crd'] });
@@ -18,79 +21,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KubeConfig, type V1CustomResourceDefinition } from '@kubernetes/client-node';
 import { nodeVersionProblem } from '@operant/core/api';
+import { startEtcdAndApiServer } from './api-server.js';
 import { type BinaryName, resolveBinaries } from './binaries.js';
 import { serviceAccountSigningKey, TinyCA } from './certs.js';
-import { DEFAULT_CONTROLLERS } from './controllers.js';
+import { startControllerManager } from './controller-manager.js';
 import { type CrdInstallOptions, installCrds, uninstallCrds } from './crds.js';
 import { durationFromEnv } from './duration.js';
+import type { ControllerManagerOptions, EnvironmentOptions } from './environment-options.js';
 import { EnvtestError } from './errors.js';
-import { type Flags, mergeFeatureGates, mergeFlags, renderFlags } from './flags.js';
 import { buildKubeConfig, writeKubeConfigFile } from './kubeconfig.js';
-import { freePorts } from './ports.js';
-import { probeGet } from './probe.js';
 import { ControlPlaneProcess } from './process.js';
-import { WebhookInstall, type WebhookInstallOptions } from './webhooks.js';
-
-/**
- * The kube-apiserver feature gates every control plane starts with: the alpha
- * `ShardedListAndWatch` (the `shardSelector` of lists and watches, docs/sharding.md). A
- * caller's `apiServerFlags['feature-gates']` combine with them gate by gate (theirs win;
- * `ShardedListAndWatch=false` turns it off, `null` drops every default gate).
- */
-export const DEFAULT_FEATURE_GATES = 'ShardedListAndWatch=true';
-
-export interface ControllerManagerOptions {
-  /**
-   * Controller names (`--controllers`); defaults to `DEFAULT_CONTROLLERS`. A suite that
-   * writes Deployment status itself leaves the Deployment controller out:
-   * `DEFAULT_CONTROLLERS.filter((c) => c !== 'deployment-controller')`.
-   */
-  controllers?: readonly string[];
-  flags?: Flags;
-}
-
-export interface EnvironmentOptions {
-  /** Folders or files of CRD manifests installed after start (envtest's `CRDDirectoryPaths`). */
-  crdDirectoryPaths?: readonly string[];
-  /** CRD objects installed after start (envtest's `CRDs`). */
-  crds?: readonly V1CustomResourceDefinition[];
-  /** Default true: a missing CRD path fails the start. */
-  errorIfCrdPathMissing?: boolean;
-  /** Delete the installed CRDs on stop (envtest's `CRDInstallOptions.CleanUpAfterUse`). */
-  cleanUpCrdsAfterUse?: boolean;
-  /**
-   * Also run kube-controller-manager, with `DEFAULT_CONTROLLERS` when `true` (garbage
-   * collector, namespace deletion, …; docs/testing.md lists them). Default false, as
-   * controller-runtime's envtest, which runs none: then nothing but the test writes status.
-   */
-  controllerManager?: boolean | ControllerManagerOptions;
-  /** Use the cluster of the current kubeconfig instead of starting one. Defaults to `USE_EXISTING_CLUSTER`. */
-  useExistingCluster?: boolean;
-  /** A folder holding the binaries, tried after `TEST_ASSET_*`. */
-  binaryAssetsDirectory?: string;
-  /** Per-process start timeout in ms. Defaults to `KUBEBUILDER_CONTROLPLANE_START_TIMEOUT`, else 60 s. */
-  startTimeoutMs?: number;
-  /** Per-process stop timeout in ms. Defaults to `KUBEBUILDER_CONTROLPLANE_STOP_TIMEOUT`, else 20 s. */
-  stopTimeoutMs?: number;
-  /** Copy process output to this process. Defaults to `KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT`. */
-  attachControlPlaneOutput?: boolean;
-  /**
-   * Extra or overriding kube-apiserver flags; `null` removes a default. `feature-gates`
-   * combine with `DEFAULT_FEATURE_GATES` gate by gate, the caller's value winning for a gate
-   * both name (`'ShardedListAndWatch=false'` turns the default off; `null` drops them all).
-   */
-  apiServerFlags?: Flags;
-  /** Extra or overriding etcd flags; `null` removes a default. */
-  etcdFlags?: Flags;
-  /** Environment to read settings from (defaults to `process.env`). */
-  env?: NodeJS.ProcessEnv;
-  /**
-   * Webhook configurations to install pointing at a local webhook server, with a generated
-   * CA and serving certificate; CRDs with a `Webhook` conversion are pointed at it too
-   * (envtest's `WebhookInstallOptions`). Read `env.webhooks` for the port and cert folder.
-   */
-  webhookInstallOptions?: WebhookInstallOptions;
-}
+import { type StartedControlPlane, waitForApiServer } from './started-control-plane.js';
+import { WebhookInstall } from './webhooks.js';
 
 /** A user of the test control plane: its name, groups and ready-to-use KubeConfig. */
 export interface EnvtestUser {
@@ -99,23 +41,13 @@ export interface EnvtestUser {
   kubeConfig: KubeConfig;
 }
 
-interface Started {
-  dir: string;
-  processes: ControlPlaneProcess[];
-  server: string;
-  servingCaPem: string;
-  clientCa: TinyCA;
-  /** The admin client certificate, kept for probes after `restartApiServer()`. */
-  admin?: { certPem: string; keyPem: string };
-}
-
 const START_ATTEMPTS = 5;
 const portInUse = /address already in use|bind: address/i;
 
 export class Environment {
   private readonly options: EnvironmentOptions;
   private readonly env: NodeJS.ProcessEnv;
-  private started: Started | undefined;
+  private started: StartedControlPlane | undefined;
   private admin: KubeConfig | undefined;
   private installed: V1CustomResourceDefinition[] = [];
   private stopping: Promise<void> | undefined;
@@ -139,6 +71,10 @@ export class Environment {
 
   private get stopTimeoutMs(): number {
     return this.options.stopTimeoutMs ?? durationFromEnv(this.env, 'KUBEBUILDER_CONTROLPLANE_STOP_TIMEOUT', 20_000);
+  }
+
+  private get attachOutput(): boolean {
+    return this.options.attachControlPlaneOutput ?? this.env.KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT === 'true';
   }
 
   private get controllerManager(): ControllerManagerOptions | undefined {
@@ -266,11 +202,7 @@ export class Environment {
     const next = new ControlPlaneProcess(old.options);
     started.processes[index] = next;
     next.start();
-    const tls = { ca: started.servingCaPem, cert: started.admin.certPem, key: started.admin.keyPem };
-    await next.waitUntilReady(
-      async () => (await probeGet(`${started.server}/readyz`, tls)).status === 200,
-      this.startTimeoutMs,
-    );
+    await waitForApiServer(started, next, started.admin, '/readyz', this.startTimeoutMs);
   }
 
   /** Stops every process this environment started and removes its folder. Safe to call twice. */
@@ -317,7 +249,13 @@ export class Environment {
     try {
       const servingCa = await TinyCA.create('operant-envtest-serving-ca');
       const clientCa = await TinyCA.create('operant-envtest-client-ca');
-      const started: Started = { dir, processes: [], server: '', servingCaPem: servingCa.certPem, clientCa };
+      const started: StartedControlPlane = {
+        dir,
+        processes: [],
+        server: '',
+        servingCaPem: servingCa.certPem,
+        clientCa,
+      };
       this.started = started;
       const serving = await servingCa.issue({
         commonName: 'localhost',
@@ -336,7 +274,7 @@ export class Environment {
       started.admin = admin;
       for (let attempt = 1; ; attempt++) {
         try {
-          await this.startEtcdAndApiServer(started, binaries, admin, timeout);
+          await startEtcdAndApiServer(started, binaries, admin, timeout, this.options, this.attachOutput);
           break;
         } catch (err) {
           const retry = attempt < START_ATTEMPTS && started.processes.some((p) => portInUse.test(p.tail()));
@@ -347,7 +285,8 @@ export class Environment {
       }
       this.admin = buildKubeConfig(started.server, started.servingCaPem, { name: 'admin', ...admin });
       await writeKubeConfigFile(this.admin, join(dir, 'admin.kubeconfig'));
-      await this.waitForDefaultNamespace(started, admin, timeout);
+      const apiServer = started.processes.find((p) => p.name === 'kube-apiserver') as ControlPlaneProcess;
+      await waitForApiServer(started, apiServer, admin, '/api/v1/namespaces/default', timeout, 50);
     } catch (err) {
       if (this.started === undefined) await rm(dir, { recursive: true, force: true });
       await this.stop().catch(() => undefined);
@@ -355,133 +294,14 @@ export class Environment {
     }
   }
 
-  private spawn(started: Started, name: string, command: string, args: string[]): ControlPlaneProcess {
-    const p = new ControlPlaneProcess({
-      name,
-      command,
-      args,
-      logFile: join(started.dir, `${name}.log`),
-      attachOutput:
-        this.options.attachControlPlaneOutput ?? this.env.KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT === 'true',
-    });
-    started.processes.push(p);
-    p.start();
-    return p;
-  }
-
-  private async startEtcdAndApiServer(
-    started: Started,
-    binaries: Record<string, string>,
-    admin: { certPem: string; keyPem: string },
-    timeout: number,
-  ): Promise<void> {
-    const { dir } = started;
-    const [clientPort, peerPort, apiPort] = (await freePorts(3)) as [number, number, number];
-    const etcdUrl = `http://127.0.0.1:${clientPort}`;
-    const peerUrl = `http://127.0.0.1:${peerPort}`;
-    const etcdFlags = mergeFlags({ 'log-level': 'warn', 'unsafe-no-fsync': 'true' }, this.options.etcdFlags, {
-      name: 'default',
-      'data-dir': join(dir, 'etcd'),
-      'listen-client-urls': etcdUrl,
-      'advertise-client-urls': etcdUrl,
-      'listen-peer-urls': peerUrl,
-      'initial-advertise-peer-urls': peerUrl,
-      'initial-cluster': `default=${peerUrl}`,
-    });
-    const etcd = this.spawn(started, 'etcd', binaries.etcd as string, renderFlags(etcdFlags));
-    await etcd.waitUntilReady(async () => (await probeGet(`${etcdUrl}/health`)).status === 200, timeout);
-
-    started.server = `https://127.0.0.1:${apiPort}`;
-    const userFlags = this.options.apiServerFlags;
-    const apiFlags = mergeFlags(
-      {
-        'allow-privileged': 'true',
-        'disable-admission-plugins': 'ServiceAccount',
-        'service-cluster-ip-range': '10.0.0.0/24',
-      },
-      userFlags,
-      { 'feature-gates': mergeFeatureGates(DEFAULT_FEATURE_GATES, userFlags?.['feature-gates']) },
-      {
-        'etcd-servers': etcdUrl,
-        'cert-dir': dir,
-        'tls-cert-file': join(dir, 'apiserver.crt'),
-        'tls-private-key-file': join(dir, 'apiserver.key'),
-        'client-ca-file': join(dir, 'client-ca.crt'),
-        'bind-address': '127.0.0.1',
-        // advertise loopback (hosts without a default route have nothing else); the endpoint
-        // reconciler refuses loopback addresses, and tests need no `kubernetes` Service endpoints
-        'advertise-address': '127.0.0.1',
-        'endpoint-reconciler-type': 'none',
-        'secure-port': String(apiPort),
-        'authorization-mode': 'RBAC',
-        'service-account-issuer': `${started.server}/`,
-        'service-account-key-file': join(dir, 'sa.key'),
-        'service-account-signing-key-file': join(dir, 'sa.key'),
-      },
-    );
-    const apiServer = this.spawn(
-      started,
-      'kube-apiserver',
-      binaries['kube-apiserver'] as string,
-      renderFlags(apiFlags),
-    );
-    const tls = { ca: started.servingCaPem, cert: admin.certPem, key: admin.keyPem };
-    await apiServer.waitUntilReady(
-      async () => (await probeGet(`${started.server}/readyz`, tls)).status === 200,
-      timeout,
-    );
-  }
-
-  private async waitForDefaultNamespace(
-    started: Started,
-    admin: { certPem: string; keyPem: string },
-    timeout: number,
-  ): Promise<void> {
-    const apiServer = started.processes.find((p) => p.name === 'kube-apiserver') as ControlPlaneProcess;
-    const tls = { ca: started.servingCaPem, cert: admin.certPem, key: admin.keyPem };
-    await apiServer.waitUntilReady(
-      async () => (await probeGet(`${started.server}/api/v1/namespaces/default`, tls)).status === 200,
-      timeout,
-      50,
-    );
-  }
-
-  private async startControllerManager(started: Started, timeout: number): Promise<void> {
+  private async startControllerManager(started: StartedControlPlane, timeout: number): Promise<void> {
     const options = this.controllerManager ?? {};
     const binaries = resolveBinaries(['kube-controller-manager'], {
       binaryAssetsDirectory: this.options.binaryAssetsDirectory,
       env: this.env,
     });
-    const [port] = (await freePorts(1)) as [number];
-    const kubeconfig = join(started.dir, 'admin.kubeconfig');
-    const flags = mergeFlags(
-      {
-        'leader-elect': 'false',
-        'use-service-account-credentials': 'false',
-        'kube-api-qps': '100',
-        'kube-api-burst': '200',
-        controllers: (options.controllers ?? DEFAULT_CONTROLLERS).join(','),
-      },
-      options.flags,
-      {
-        kubeconfig,
-        'authentication-kubeconfig': kubeconfig,
-        'authorization-kubeconfig': kubeconfig,
-        'bind-address': '127.0.0.1',
-        'secure-port': String(port),
-        'cert-dir': join(started.dir, 'kcm'),
-      },
-    );
-    const kcm = this.spawn(
-      started,
-      'kube-controller-manager',
-      binaries['kube-controller-manager'] as string,
-      renderFlags(flags),
-    );
-    await kcm.waitUntilReady(
-      async () => (await probeGet(`https://127.0.0.1:${port}/healthz`, { insecure: true })).status === 200,
-      timeout,
-    );
+    const binary = binaries['kube-controller-manager'] as string;
+    await startControllerManager(started, binary, options, timeout, this.attachOutput);
   }
 }
 

@@ -3,6 +3,7 @@
  * compatible with controller-runtime's envtest environment variables and binary layout.
  * @module envtest
  */
+export { DEFAULT_FEATURE_GATES } from './api-server.js';
 export {
   assetEnvName,
   type BinaryLookupOptions,
@@ -13,14 +14,8 @@ export {
 } from './binaries.js';
 export { DEFAULT_CONTROLLERS } from './controllers.js';
 export { type CrdInstallOptions, installCrds, readCrds, uninstallCrds } from './crds.js';
-export {
-  type ControllerManagerOptions,
-  DEFAULT_FEATURE_GATES,
-  Environment,
-  type EnvironmentOptions,
-  type EnvtestUser,
-  startControlPlane,
-} from './environment.js';
+export { Environment, type EnvtestUser, startControlPlane } from './environment.js';
+export type { ControllerManagerOptions, EnvironmentOptions } from './environment-options.js';
 export { EnvtestError, type EnvtestErrorKind } from './errors.js';
 export type { Flags, FlagValue } from './flags.js';
 export { type WebhookConfiguration, WebhookInstall, type WebhookInstallOptions } from './webhooks.js';

@@ -12,7 +12,8 @@
  */
 import { afterAll, beforeAll, describe } from '@jest/globals';
 import { resolveBinaries } from '../envtest/binaries.js';
-import { Environment, type EnvironmentOptions } from '../envtest/environment.js';
+import { Environment } from '../envtest/environment.js';
+import type { EnvironmentOptions } from '../envtest/environment-options.js';
 import { EnvtestError } from '../envtest/errors.js';
 import { controlPlaneSkipReason } from './shared.js';
 

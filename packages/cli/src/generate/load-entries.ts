@@ -1,14 +1,14 @@
 /**
  * Imports the entry modules through swc (for their side effects: decorators run on import)
  * and returns their exports; a folder entry stands for every module below it (`src/api`,
- * as a scaffolded project's `manifests` script passes it; specs and `.d.ts` are skipped); `loadResourceClasses` collects the exported classes marked
- * `@CustomResource`, in a stable order. rbac-gen reads the same exports for controllers.
+ * as a scaffolded project's `manifests` script passes it; specs and `.d.ts` are skipped).
+ * crd-gen collects the exported `@CustomResource` classes from them, rbac-gen the
+ * controllers, webhook-gen the webhooks.
  * @module
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type AnyClass, getResourceMetadata } from '@operant/crd';
 import { CliError } from '../errors.js';
 import { registerTypeScriptHooks } from './swc-hooks.js';
 
@@ -48,18 +48,4 @@ export async function importEntries(entries: readonly string[], cwd = process.cw
     loaded.push({ entry, exports });
   }
   return loaded;
-}
-
-export async function loadResourceClasses(entries: readonly string[], cwd = process.cwd()): Promise<AnyClass[]> {
-  const found = new Set<AnyClass>();
-  for (const { exports } of await importEntries(entries, cwd)) {
-    for (const value of Object.values(exports)) {
-      if (typeof value === 'function' && getResourceMetadata(value)?.options !== undefined)
-        found.add(value as AnyClass);
-    }
-  }
-  if (found.size === 0) {
-    throw new CliError('noResources', `no exported @CustomResource class in ${entries.join(', ')}`);
-  }
-  return [...found];
 }

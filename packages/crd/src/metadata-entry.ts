@@ -8,6 +8,6 @@
  * the error base every package shares.
  * @module
  */
-export { type ResourceCoordinates, resourceCoordinates } from '../crd/coordinates.js';
-export { isOperantError, OperantError, type OperantErrorReason } from '../operant-error.js';
-export { getResourceMetadata } from './storage.js';
+export { type ResourceCoordinates, resourceCoordinates } from './crd/coordinates.js';
+export { getResourceMetadata } from './metadata/storage.js';
+export { isOperantError, OperantError, type OperantErrorReason } from './operant-error.js';
