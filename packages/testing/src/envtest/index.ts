@@ -3,24 +3,13 @@
  * compatible with controller-runtime's envtest environment variables and binary layout.
  * @module envtest
  */
-export {
-  assetEnvName,
-  type BinaryLookupOptions,
-  type BinaryName,
-  defaultAssetsDirectory,
-  ENVTEST_KUBERNETES_VERSION,
-  resolveBinaries,
-} from './binaries.js';
 export { DEFAULT_CONTROLLERS } from './controllers.js';
-export { type CrdInstallOptions, installCrds, readCrds, uninstallCrds } from './crds.js';
+export { type CrdInstallOptions, installCrds, uninstallCrds } from './crds.js';
 export {
-  type ControllerManagerOptions,
   DEFAULT_FEATURE_GATES,
   Environment,
   type EnvironmentOptions,
-  type EnvtestUser,
   startControlPlane,
 } from './environment.js';
-export { EnvtestError, type EnvtestErrorKind } from './errors.js';
-export type { Flags, FlagValue } from './flags.js';
-export { type WebhookConfiguration, WebhookInstall, type WebhookInstallOptions } from './webhooks.js';
+export { EnvtestError } from './errors.js';
+export { WebhookInstall, type WebhookInstallOptions } from './webhooks.js';
