@@ -1,14 +1,13 @@
 /**
- * `@operant/cli`: the programmatic face of the `operant` command.
+ * `@operant/cli`: the programmatic face of the `operant` command. The generators
+ * (`crdGen`, `rbacGen`, `webhookGen`), the Helm chart writer and the storage migration,
+ * each with the options of its command; their failures are `CliError`s. Everything else
+ * is reached through the binary (`operant --help`).
  * @module
  */
-export { type CrdGenIo, type CrdGenOptions, crdGen } from './crd-gen/command.js';
-export { CliError, type CliErrorKind } from './errors.js';
-export { type HelmOptions, helm } from './helm/command.js';
-export { type MigrateStorageCommandOptions, migrateStorageCommand } from './migrate-storage/command.js';
-export { type MigrateStorageOptions, type MigrateStorageResult, migrateStorage } from './migrate-storage/migrate.js';
-export { createProgram } from './program.js';
-export { type RbacGenOptions, rbacGen, renderControllerRole } from './rbac-gen/command.js';
-export { type WebhookGenOptions, webhookGen } from './webhook-gen/command.js';
-export { convertibleKinds, withConversion } from './webhook-gen/conversion.js';
-export { buildWebhookConfigurations, renderWebhookConfigurations, type ServiceRef } from './webhook-gen/manifests.js';
+export { crdGen } from './crd-gen/command.js';
+export { CliError } from './errors.js';
+export { helm } from './helm/command.js';
+export { migrateStorage } from './migrate-storage/migrate.js';
+export { rbacGen } from './rbac-gen/command.js';
+export { webhookGen } from './webhook-gen/command.js';

@@ -9,8 +9,8 @@
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import type { V1ConfigMap } from '@kubernetes/client-node';
-import type { EnvtestUser } from '@operant/testing';
-import { describeOrSkip, eventually, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
+import { type Environment, eventually } from '@operant/testing';
+import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import type { LogFields, Logger } from '../src/api/logger.js';
 import { ApiClient } from '../src/client/api-client.js';
 import { RestClient, type RestClientOptions, type WaitObserver } from '../src/client/rest.js';
@@ -44,7 +44,7 @@ describeOrSkip('client rate limits on their own control plane', skip, () => {
   let admin: ApiClient;
   let ns: string;
   /** The throttled user, and the UIDs of the FlowSchema and PriorityLevel that throttle it. */
-  let user: EnvtestUser;
+  let user: Awaited<ReturnType<Environment['addUser']>>;
   let schema: { metadata: { uid: string } };
   let level: { metadata: { uid: string } };
 

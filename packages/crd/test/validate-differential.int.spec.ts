@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiException, CustomObjectsApi, type V1CustomResourceDefinition } from '@kubernetes/client-node';
 import { buildCrds, validate } from '@operant/crd/schema';
-import { installCrds } from '@operant/testing';
-import { describeWithControlPlane, eventually, sharedKubeConfig } from '@operant/testing/jest';
+import { eventually, installCrds } from '@operant/testing';
+import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { formatCases } from './fixtures/format-cases.js';
 import { Gadget } from './fixtures/gadget.js';
 import { RatchetLoose, RatchetStrict } from './fixtures/ratchet.js';

@@ -15,28 +15,9 @@
  * `docs/testing.md` lists where the fake deliberately differs from the API server.
  * @module fake
  */
-export { FakeClientBuilder, fakeClient } from './builder.js';
+export { fakeClient } from './builder.js';
 export { FakeClock } from './clock.js';
-export { type FakeCacheOptions, FakeClient, type FakeClientConfig } from './fake-client.js';
-export {
-  type HarnessOptions,
-  type ProcessedRequest,
-  ReconcileHarness,
-  type ReconcileOutcome,
-  type RunOptions,
-  type RunReport,
-  reconcileHarness,
-} from './harness.js';
-export { HarnessBuilder, type HarnessControllerSpec } from './harness-builder.js';
-export { FakeInformers } from './informers.js';
-export {
-  errorFor,
-  failWith,
-  type Interceptor,
-  type Operation,
-  type OperationMatch,
-  type Verb,
-  type WriteRecord,
-} from './interceptor.js';
-export { FakeRecorder, type RecordedEvent } from './recorder.js';
-export { ObjectTracker, type WatchEvent, type WatchEventType, type WatchListener } from './tracker.js';
+export { FakeClient } from './fake-client.js';
+export { type HarnessOptions, ReconcileHarness, reconcileHarness } from './harness.js';
+export { failWith, type Interceptor, type WriteRecord } from './interceptor.js';
+export { FakeRecorder } from './recorder.js';

@@ -7,7 +7,10 @@
  *   and stopped in `afterAll`.
  * - `sharedKubeConfig()`: the admin KubeConfig of the global setup's control plane.
  * - `operantMatchers`: `toHaveCondition(type, status)` and `toBeOwnedBy(owner)`, for `expect.extend`.
- * - `eventually(check, { timeout, interval })`: retries an assertion (also at the package root).
+ * - `KUBECONFIG_VAR`: the variable that hands the shared control plane's kubeconfig file to
+ *   child processes.
+ *
+ * `eventually(check, { timeout, interval })` is at the package root (`@operant/testing`).
  * @module jest
  */
 import { afterAll, beforeAll, describe } from '@jest/globals';
@@ -17,9 +20,8 @@ import type { EnvironmentOptions } from '../envtest/environment-options.js';
 import { EnvtestError } from '../envtest/errors.js';
 import { controlPlaneSkipReason } from './shared.js';
 
-export { type EventuallyOptions, eventually } from '../eventually.js';
 export { operantMatchers } from './matchers.js';
-export { controlPlaneSkipReason, KUBECONFIG_VAR, SKIP_VAR, sharedKubeConfig } from './shared.js';
+export { KUBECONFIG_VAR, sharedKubeConfig } from './shared.js';
 
 /** `describe` for suites that need the shared control plane. */
 export function describeWithControlPlane(name: string, fn: () => void): void {
