@@ -31,7 +31,7 @@ import { assignRanges, DEFAULT_VIRTUAL_NODES } from './assign.js';
 import { ConfigGuard } from './config-guard.js';
 import { rangeLabelSelector, SHARD_RANGE_LABEL } from './labels.js';
 import { shardHash } from './match.js';
-import type { MemberView } from './membership.js';
+import type { MemberView } from './member-view.js';
 import { rangeIndex, type ShardRange, shardRanges } from './ranges.js';
 import { type ShardKey, shardSelector } from './selector.js';
 
