@@ -1,5 +1,6 @@
 /**
- * Liveness and readiness checks (`Checks`), served by the manager on `healthProbeBindAddress`.
+ * Liveness and readiness checks, served by the manager on `healthProbeBindAddress`: a `Check`
+ * is what `mgr.addHealthzCheck(name, check)` and `mgr.addReadyzCheck(name, check)` take.
  * @module healthz
  */
-export { type Check, type CheckResponse, Checks } from './checks.js';
+export type { Check } from './checks.js';

@@ -1,18 +1,15 @@
 /**
  * The Manager (shared KubeConfig, registry, Cache and Client; runnables; ordered graceful
  * shutdown): the `Manager` contract (from `api/`) and `ControllerManager`, its implementation,
- * which `newManager()` returns; `setupSignalHandler()`, and `runOperator(main)`, the process
- * around `main`.
+ * which `newManager(options)` returns; `ManagerOptions`, `ManagerFlags` (what
+ * `managerOptionsFromFlags` reads) and `RunOperatorOptions`; `setupSignalHandler()`.
+ * `runOperator(main)` and `managerOptionsFromFlags` are exported by the package root.
  * @module manager
  */
 
 export type { Manager } from '../api/manager.js';
-export type { LeaderElector } from '../leaderelection/leader-elector.js';
-export { DEFAULT_HEALTH_PROBE_LIMITS, DEFAULT_SERVER_LIMITS, type ServerLimits } from '../server/limits.js';
-export { ManagerError } from './errors.js';
-export { type ManagerFlags, managerOptionsFromFlags } from './flags.js';
+export type { ManagerFlags } from './flags.js';
 export { ControllerManager, newManager } from './manager.js';
-export type { MetricsServerOptions } from './metrics-server.js';
 export type { ManagerOptions } from './options.js';
-export { type RunOperatorOptions, runOperator } from './run-operator.js';
+export type { RunOperatorOptions } from './run-operator.js';
 export { setupSignalHandler } from './signals.js';

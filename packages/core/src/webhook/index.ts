@@ -1,48 +1,16 @@
 /**
- * Admission and conversion webhooks.
+ * Admission and conversion webhooks: what `webhookManagedBy(mgr)` (`@operant/core/builder`)
+ * and the webhook decorators take.
  *
- * - what `webhookManagedBy(mgr)` (in `builder/`, `@operant/core/builder`) registers: validating and defaulting
- *   handlers, conversions;
- * - `WebhookServer` (HTTPS, certificates reloaded from a folder), `mgr.getWebhookServer()`;
- * - contracts: `CustomValidator`, `CustomDefaulter`, `Converter`; `denied()`, `invalid()` to refuse;
- * - the wire: AdmissionReview and ConversionReview v1 types, `createJsonPatch`, route paths.
+ * - contracts: `CustomValidator`, `CustomDefaulter`, `Converter` (with `AdmissionContext` and
+ *   `Warnings`); `denied()`, `invalid()` (with `FieldIssue`s) to refuse, `WebhookError` what they throw;
+ * - `WebhookServerOptions` (the manager's `webhookServer` option; `mgr.getWebhookServer()` is
+ *   HTTPS with certificates reloaded from a folder);
+ * - kubebuilder's route paths: `validatePath(gvk)`, `mutatePath(gvk)`.
  * @module webhook
  */
 
-// declared in api/: metav1.Status (also `client.Status`) and schema.GroupVersionKind
-export type { GroupVersionKind } from '../api/group-version-kind.js';
-export type { Status } from '../api/status.js';
-export type { CertPair } from '../server/cert-pair.js';
-export {
-  type AdmissionRequest,
-  type AdmissionResponse,
-  type AdmissionReview,
-  allowed,
-  decodeAdmissionReview,
-  deniedResponse,
-  encodeAdmissionReview,
-  type Operation,
-  patchResponse,
-} from './admission.js';
-export { CertWatcher, type CertWatcherOptions } from './cert-watcher.js';
-export type {
-  AdmissionContext,
-  AdmissionHandler,
-  Converter,
-  CustomDefaulter,
-  CustomValidator,
-  Warnings,
-} from './contracts.js';
-export {
-  type ConversionRequest,
-  type ConversionResponse,
-  type ConversionReview,
-  Conversions,
-  decodeConversionReview,
-} from './conversion.js';
-export { defaultingHandler } from './defaulting.js';
-export { denied, type FieldIssue, invalid, WebhookError, type WebhookErrorKind } from './errors.js';
-export { createJsonPatch } from './json-patch.js';
-export { CONVERT_PATH, mutatePath, validatePath, webhookName } from './paths.js';
-export { WebhookServer, type WebhookServerOptions } from './server.js';
-export { type ValidatingOptions, validatingHandler } from './validating.js';
+export type { AdmissionContext, Converter, CustomDefaulter, CustomValidator, Warnings } from './contracts.js';
+export { denied, type FieldIssue, invalid, WebhookError } from './errors.js';
+export { mutatePath, validatePath } from './paths.js';
+export type { WebhookServerOptions } from './server.js';
