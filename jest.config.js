@@ -10,6 +10,7 @@ export const shared = {
     '^@operant/(core|crd|cli)$': '<rootDir>/packages/$1/src/index.ts',
     // @operant/core's subpaths: one per folder (`@operant/core/cache` → src/cache/index.ts), and the kind tokens
     '^@operant/core/kinds$': '<rootDir>/packages/core/src/resources/kinds.ts',
+    '^@operant/core/internal$': '<rootDir>/packages/core/src/internal-entry.ts',
     '^@operant/core/([a-z]+)$': '<rootDir>/packages/core/src/$1/index.ts',
     '^@operant/crd/(metadata|schema)$': '<rootDir>/packages/crd/src/$1-entry.ts',
     '^@operant/testing$': '<rootDir>/packages/testing/src/index.ts',

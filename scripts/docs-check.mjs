@@ -7,11 +7,9 @@
  * `## \`@operant/x\`` heading). It reports public names missing from the tables and table
  * names that no entry point exports (except on rows marked "not yet" or "in progress").
  *
- * A declaration reachable under several names of one package (`Request` at the root of
- * `@operant/core` and in `@operant/core/api`; `controllerutil.setControllerReference` and
- * `setControllerReference` of `@operant/core/controllerutil`) counts as listed when any of
- * its spellings is in a table of one of the package's sections: each row sits in the
- * section of the subpath that declares its names, the root re-exports some of them.
+ * A declaration reachable under several names of one package (the same declaration at the
+ * root of `@operant/core` and in a subpath) counts as listed when any of its spellings is in
+ * a table of one of the package's sections.
  *
  * `node scripts/docs-check.mjs` prints the problems and exits 1 when there are any;
  * `packages/core/src/docs-mapping.spec.ts` runs the same check in the unit tests.

@@ -5,7 +5,7 @@ import { ConfigMap, core } from './shared.mjs';
 
 const [mode, kubeconfigPath, namespace, expected] = process.argv.slice(2);
 const kc = core.client.loadKubeConfig(kubeconfigPath);
-const rest = new core.client.RestClient(kc);
+const rest = new core.rest.RestClient(kc);
 
 const settle = async () => {
   for (let i = 0; i < 4; i++) {

@@ -7,7 +7,8 @@
  * @module
  */
 import { Module } from '@operant/core';
-import { type AnyClass, getModuleMetadata } from '@operant/core/decorators';
+import { getModuleMetadata } from '@operant/core/decorators';
+import { type AnyClass } from '@operant/crd';
 import { defaultOptions, REDIS_OPERATOR_OPTIONS, type RedisOperatorOptions } from './controllers/options.js';
 import { RedisClusterReconciler } from './controllers/rediscluster.controller.js';
 import { ResyncTicker } from './controllers/resync-ticker.js';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { type Operator } from '@operant/core';
 import { ApiClient, ClientError } from '@operant/core/client';
 import { createOperator } from '@operant/core/di';
-import { ResourceRegistry } from '@operant/core/resources';
+import { ResourceRegistry } from '@operant/core/internal';
 import { buildCrds } from '@operant/crd/schema';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import { stringify } from 'yaml';

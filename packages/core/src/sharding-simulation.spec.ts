@@ -31,7 +31,8 @@ import {
   simulate,
   uuid4,
 } from '../../../bench/sharding/simulate.mjs';
-import { assignRanges, DEFAULT_VIRTUAL_NODES, ringPoint, shardRanges } from './sharding/index.js';
+import { assignRanges, DEFAULT_VIRTUAL_NODES, ringPoint } from './sharding/assign.js';
+import { shardRanges } from './sharding/ranges.js';
 
 const members = (n: number) => Array.from({ length: n }, (_, i) => memberId(i));
 

@@ -19,7 +19,10 @@ import type { ShardScope } from '../src/cache/shard-scope.js';
 import { ApiClient } from '../src/client/api-client.js';
 import { newClient } from '../src/client/client.js';
 import { RestClient } from '../src/client/rest.js';
-import { inShard, SHARD_RANGE_LABEL, type ShardRange, shardRanges, shardSelector } from '../src/sharding/index.js';
+import { SHARD_RANGE_LABEL } from '../src/sharding/labels.js';
+import { inShard } from '../src/sharding/match.js';
+import { type ShardRange, shardRanges } from '../src/sharding/ranges.js';
+import { shardSelector } from '../src/sharding/selector.js';
 import { cm, eventually, forEachLimited, newNamespace } from './fixtures/helpers.js';
 import { type RecordedEvent, recorder } from './fixtures/recorder.js';
 

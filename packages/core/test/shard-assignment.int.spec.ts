@@ -11,7 +11,10 @@ import { V1ConfigMap } from '@kubernetes/client-node';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import type { KubernetesObject } from '../src/api/object.js';
 import { ApiClient } from '../src/client/api-client.js';
-import { assignRanges, inShard, type ShardRange, shardRanges, shardSelector } from '../src/sharding/index.js';
+import { assignRanges } from '../src/sharding/assign.js';
+import { inShard } from '../src/sharding/match.js';
+import { type ShardRange, shardRanges } from '../src/sharding/ranges.js';
+import { shardSelector } from '../src/sharding/selector.js';
 import { cm, forEachLimited, newNamespace } from './fixtures/helpers.js';
 
 const COUNT = 200;

@@ -23,20 +23,14 @@ import { ApiClient } from '../src/client/api-client.js';
 import { mergePatch } from '../src/client/patch.js';
 import { ResourceRegistry } from '../src/resources/registry.js';
 import { resourceType } from '../src/resources/resource-type.js';
-import {
-  assignRanges,
-  detectShardSelector,
-  fnv1a64,
-  HASH_SPACE,
-  inShard,
-  RangeLabeler,
-  type RangeLabelerOptions,
-  rangeIndex,
-  SHARD_RANGE_LABEL,
-  type ShardRange,
-  shardRanges,
-  shardSelector,
-} from '../src/sharding/index.js';
+import { assignRanges } from '../src/sharding/assign.js';
+import { detectShardSelector } from '../src/sharding/detect.js';
+import { fnv1a64 } from '../src/sharding/fnv.js';
+import { RangeLabeler, type RangeLabelerOptions } from '../src/sharding/labeler.js';
+import { SHARD_RANGE_LABEL } from '../src/sharding/labels.js';
+import { inShard } from '../src/sharding/match.js';
+import { HASH_SPACE, rangeIndex, type ShardRange, shardRanges } from '../src/sharding/ranges.js';
+import { shardSelector } from '../src/sharding/selector.js';
 import { applyOpenCrd, cm, eventually, forEachLimited, newNamespace } from './fixtures/helpers.js';
 
 const RANGES = 16;

@@ -16,7 +16,8 @@ import { ApiClient } from '../src/client/api-client.js';
 import type { Client } from '../src/client/interfaces.js';
 import { Lease } from '../src/resources/kinds.js';
 import { SHARD_CONFIG_ANNOTATION, SHARD_GROUP_LABEL, SHARD_RANGES_ANNOTATION } from '../src/sharding/labels.js';
-import { type MemberView, ShardMembership } from '../src/sharding/membership.js';
+import type { MemberView } from '../src/sharding/member-view.js';
+import { ShardMembership } from '../src/sharding/membership.js';
 import { eventually, newNamespace, useCleanups } from './fixtures/helpers.js';
 
 describeWithControlPlane('shard membership', () => {

@@ -20,7 +20,9 @@ import { setControllerReference } from '../src/controllerutil/index.js';
 import type { Manager } from '../src/manager/interfaces.js';
 import { newManager } from '../src/manager/manager.js';
 import { Lease } from '../src/resources/kinds.js';
-import { fnv1a64, rangeIndex, SHARD_GROUP_LABEL, SHARD_RANGE_LABEL } from '../src/sharding/index.js';
+import { fnv1a64 } from '../src/sharding/fnv.js';
+import { SHARD_GROUP_LABEL, SHARD_RANGE_LABEL } from '../src/sharding/labels.js';
+import { rangeIndex } from '../src/sharding/ranges.js';
 import { findOverlap, type Span } from './faults/spans.js';
 import { cm, eventually, forEachLimited, newNamespace, useCleanups } from './fixtures/helpers.js';
 

@@ -12,6 +12,7 @@ import {
   type Client,
   Controller,
   controllerutil,
+  type EventRecorder,
   GenerationChanged,
   Inject,
   ignoreNotFound,
@@ -28,7 +29,6 @@ import { deepCopy, type Wire } from '@operant/core/api';
 import { Cache } from '@operant/core/cache';
 import { mergePatch } from '@operant/core/client';
 import { Channel } from '@operant/core/decorators';
-import type * as events from '@operant/core/events';
 import { ConfigMap, Deployment, Pod, Secret, Service } from '@operant/core/kinds';
 import { RedisCluster } from '../api/v1/index.js';
 import { blockedStatus, desiredStatus } from './cluster-status.js';
@@ -59,7 +59,7 @@ const labelled = predicate.labelSelector({ matchExpressions: [{ key: CLUSTER_LAB
 // the Events its recorder writes (events.k8s.io/v1), in the namespaces of the RedisClusters
 @Rbac({ groups: ['events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] })
 export class RedisClusterReconciler {
-  private readonly recorder: events.EventRecorder;
+  private readonly recorder: EventRecorder;
 
   constructor(
     @Inject(MANAGER) manager: Manager,

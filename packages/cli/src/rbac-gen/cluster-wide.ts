@@ -10,9 +10,14 @@
  * checked: it is not cluster-wide.
  * @module
  */
-import { type AnyClass, getControllerMetadata, type RbacMetadata } from '@operant/core/decorators';
+
+import { getControllerMetadata } from '@operant/core/internal';
+import { type AnyClass } from '@operant/crd';
 import { CliError } from '../errors.js';
 import { type Grant, rbacSource } from './grants.js';
+
+/** What `@Rbac` recorded: one rule. */
+type RbacMetadata = NonNullable<ReturnType<typeof getControllerMetadata>>['rbac'][number];
 
 /** The guarded resources, by API group (`''` is the core group). */
 export const guardedResources: Readonly<Record<string, readonly string[]>> = {

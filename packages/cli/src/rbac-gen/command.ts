@@ -9,7 +9,8 @@
  * `leader_election_role.yaml`.
  * @module
  */
-import type { AnyClass } from '@operant/core/decorators';
+
+import { type AnyClass } from '@operant/crd';
 import { Command } from 'commander';
 import { CliError } from '../errors.js';
 import { writeOrCheckFile } from '../generate/output.js';

@@ -9,9 +9,16 @@
  * `resourceType()` descriptors.
  * @module
  */
-import { type AnyClass, getControllerMetadata, type RbacMetadata, type WatchMetadata } from '@operant/core/decorators';
-import { ResourceRegistry, type ResourceType } from '@operant/core/resources';
+
+import { getControllerMetadata, ResourceRegistry } from '@operant/core/internal';
+import { type ResourceType } from '@operant/core/resources';
+import { type AnyClass } from '@operant/crd';
 import { CliError } from '../errors.js';
+
+/** What `@Rbac` recorded: one rule. */
+type RbacMetadata = NonNullable<ReturnType<typeof getControllerMetadata>>['rbac'][number];
+/** What `@Watches` recorded: one watch. */
+type WatchMetadata = NonNullable<ReturnType<typeof getControllerMetadata>>['watches'][number];
 
 /** Some verbs on one resource of one API group (`''` is the core group), maybe limited to names. */
 export interface Grant {

@@ -4,9 +4,9 @@
  * `OperantFactory.create` does). Each entry must contribute at least one.
  * @module
  */
-import { type AnyClass, getControllerMetadata, getModuleMetadata } from '@operant/core/decorators';
-import * as di from '@operant/core/di';
-import { ScanError } from '@operant/core/di';
+import { getModuleMetadata } from '@operant/core/decorators';
+import { flattenModule, getControllerMetadata, ScanError } from '@operant/core/internal';
+import { type AnyClass } from '@operant/crd';
 import { CliError } from '../errors.js';
 import { importEntries } from '../generate/load-entries.js';
 
@@ -20,7 +20,7 @@ function controllersOf(value: unknown): AnyClass[] {
   if (getModuleMetadata(type) === undefined) return [];
   let controllers: AnyClass[];
   try {
-    controllers = di.flattenModule(type).controllers;
+    controllers = flattenModule(type).controllers;
   } catch (err) {
     if (!ScanError.is(err)) throw err;
     throw new CliError('load', err.message, { cause: err });

@@ -2,11 +2,11 @@
 // arguments naming the class and the decorator; rbac-gen is its only reader.
 import { describe, expect, it } from '@jest/globals';
 import { Rbac } from '@operant/core';
-import { getControllerMetadata, type RbacOptions } from '@operant/core/decorators';
+import { getControllerMetadata } from '@operant/core/internal';
 
 const apply = (options: unknown) => {
   class Widgets {}
-  Rbac(options as RbacOptions)(Widgets);
+  Rbac(options as Parameters<typeof Rbac>[0])(Widgets);
   return Widgets;
 };
 

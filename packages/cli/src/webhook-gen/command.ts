@@ -8,7 +8,8 @@
  * adds the `spec.conversion` stanza to the CRDs of kinds with a `@Conversion` class.
  * @module
  */
-import { getWebhookMetadata } from '@operant/core/decorators';
+
+import { getWebhookMetadata } from '@operant/core/internal';
 import { Command } from 'commander';
 import { CliError } from '../errors.js';
 import { writeOrCheckFile } from '../generate/output.js';

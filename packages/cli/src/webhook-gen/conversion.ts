@@ -5,10 +5,10 @@
  * export such a class; envtest's `modifyConversionWebhooks` points it at a local server.
  * @module
  */
-import { type AnyClass, getWebhookMetadata } from '@operant/core/decorators';
-import { ResourceRegistry } from '@operant/core/resources';
-import * as webhook from '@operant/core/webhook';
+
+import { CONVERT_PATH, getWebhookMetadata, ResourceRegistry } from '@operant/core/internal';
 import type { CustomResourceConversion, CustomResourceDefinition } from '@operant/crd';
+import { type AnyClass } from '@operant/crd';
 import type { ServiceRef } from './manifests.js';
 
 /** `<kind>.<group>` of every kind some `@Conversion` class converts. */
@@ -37,7 +37,7 @@ export function withConversion(
         service: {
           name: service.name ?? 'webhook-service',
           namespace: service.namespace ?? 'system',
-          path: webhook.CONVERT_PATH,
+          path: CONVERT_PATH,
         },
       },
       conversionReviewVersions: ['v1'],

@@ -4,9 +4,9 @@
  * lists (its imports followed, as `OperantFactory.create` does).
  * @module
  */
-import { type AnyClass, getModuleMetadata, getWebhookMetadata } from '@operant/core/decorators';
-import * as di from '@operant/core/di';
-import { ScanError } from '@operant/core/di';
+import { getModuleMetadata } from '@operant/core/decorators';
+import { flattenModule, getWebhookMetadata, ScanError } from '@operant/core/internal';
+import { type AnyClass } from '@operant/crd';
 import { CliError } from '../errors.js';
 import { importEntries } from '../generate/load-entries.js';
 
@@ -16,7 +16,7 @@ function webhooksOf(value: unknown): AnyClass[] {
   if (getWebhookMetadata(type) !== undefined) return [type];
   if (getModuleMetadata(type) === undefined) return [];
   try {
-    return di.flattenModule(type).webhooks;
+    return flattenModule(type).webhooks;
   } catch (err) {
     if (!ScanError.is(err)) throw err;
     throw new CliError('load', err.message, { cause: err });

@@ -10,9 +10,11 @@
  * `validateDelete`). Sorted by name, so the output is deterministic.
  * @module
  */
-import { type AnyClass, getWebhookMetadata, type WebhookManifestOptions } from '@operant/core/decorators';
-import { ResourceRegistry, type ResourceType } from '@operant/core/resources';
+import type { DefaultingWebhook } from '@operant/core';
+import { getWebhookMetadata, ResourceRegistry, webhookName } from '@operant/core/internal';
+import { type ResourceType } from '@operant/core/resources';
 import * as webhook from '@operant/core/webhook';
+import { type AnyClass } from '@operant/crd';
 import { stringify } from 'yaml';
 import { CliError } from '../errors.js';
 
@@ -57,7 +59,7 @@ export function buildWebhookConfigurations(
     type: ResourceType,
     kind: 'mutating' | 'validating',
     operations: string[],
-    options: WebhookManifestOptions,
+    options: NonNullable<Parameters<typeof DefaultingWebhook>[1]>,
   ): Webhook => {
     const info = registry.tryResolve(type);
     if (info === undefined) {
@@ -77,7 +79,7 @@ export function buildWebhookConfigurations(
         },
       },
       failurePolicy: options.failurePolicy ?? 'Fail',
-      name: options.name ?? webhook.webhookName(kind, info),
+      name: options.name ?? webhookName(kind, info),
       rules: [{ apiGroups: [info.group], apiVersions: [info.version], operations, resources: [info.plural] }],
       sideEffects: 'None',
       ...(options.timeoutSeconds === undefined ? {} : { timeoutSeconds: options.timeoutSeconds }),

@@ -1,10 +1,12 @@
 /**
  * `controllerManagedBy(manager).for().owns().watches().withEventFilter().named().withOptions().complete()`,
- * and `webhookManagedBy(manager).for().withValidator().withDefaulter().withConverter().complete()`.
+ * and `webhookManagedBy(manager).for().withValidator().withDefaulter().withConverter().complete()`;
+ * `WatchesOptions` (what `watches(kind, handler, options)` takes beside predicates), and the
+ * error `complete()` throws when the recorded calls do not add up (`BuilderError`).
  * @module builder
  */
-export { Builder, controllerManagedBy } from './builder.js';
-// ControllerInputs is required by @operant/testing's reconcile harness (its controllers watch what a built one would)
-export { ControllerInputs, type ForOptions, type OwnsOptions, type WatchesOptions } from './controller-inputs.js';
-export { BuilderError, type BuilderProblem, type BuilderProblemKind } from './errors.js';
-export { type ValidatorOptions, WebhookBuilder, webhookManagedBy } from './webhook-builder.js';
+
+export { controllerManagedBy } from './builder.js';
+export type { WatchesOptions } from './controller-inputs.js';
+export { BuilderError } from './errors.js';
+export { webhookManagedBy } from './webhook-builder.js';

@@ -1,5 +1,6 @@
 /**
- * Helpers reconcilers use on objects (controller-runtime's `controllerutil`, plus condition helpers).
+ * Helpers reconcilers use on objects (controller-runtime's `controllerutil`, plus condition
+ * helpers); the package root exports them as the namespace `controllerutil`.
  *
  * - `setControllerReference`, `setOwnerReference`, `getControllerOf`
  * - `withControllerReference`, `withOwnerReference`: the same for apply configurations (copies)
@@ -13,13 +14,12 @@
 export { withControllerReference, withOwnerReference } from './apply.js';
 export {
   type Condition,
-  type ConditionInput,
   findStatusCondition,
   isStatusConditionTrue,
   removeStatusCondition,
   setStatusCondition,
 } from './conditions.js';
-export { createOrPatch, createOrUpdate, type MutateFunc, type OperationResult } from './create-or-update.js';
+export { createOrPatch, createOrUpdate, type OperationResult } from './create-or-update.js';
 export { addFinalizer, containsFinalizer, removeFinalizer } from './finalizers.js';
 export { jsonEqual } from './json-equal.js';
-export { getControllerOf, OwnerReferenceError, setControllerReference, setOwnerReference } from './owner.js';
+export { getControllerOf, setControllerReference, setOwnerReference } from './owner.js';

@@ -1,39 +1,23 @@
 /**
- * Decorators that declare controllers, webhooks and modules. They only record metadata; `createOperator`
- * / `OperantFactory.create` scan it and drive the public builder (each decorator names its builder call),
- * and `operant rbac-gen` reads it (with `@Rbac`'s extra rules) to write the manager's role.
+ * The rarer decorators — the other predicate decorators, `@Channel`, `@Conversion` — and
+ * `createPredicateDecorator`; the everyday ones (`@Controller`, `@Reconcile`, `@Watches`,
+ * `@Module`, `@Rbac`, the webhooks, `@GenerationChanged`, `@Predicate`) are exported by the
+ * package root. Decorators only record metadata; `OperantFactory.create` / `createOperator`
+ * scan it and drive the public builder (each decorator names its builder call), and
+ * `operant rbac-gen` reads it to write the manager's role. `getModuleMetadata` reads what
+ * `@Module` recorded (to build a module from another); `Provider` is what `@Module`'s
+ * `providers` hold.
  * @module decorators
  */
 export { Channel } from './channel.decorator.js';
-export { Controller } from './controller.decorator.js';
-export { DecoratorError } from './errors.js';
-// the readers of the recorded metadata: `operant rbac-gen` (@operant/cli) reads controllers with them
-export { getControllerMetadata, getModuleMetadata, getWebhookMetadata } from './metadata/storage.js';
-export type {
-  AnyClass,
-  ControllerDecoratorOptions,
-  ControllerMetadata,
-  DefaultingWebhookOptions,
-  ModuleMetadata,
-  Provider,
-  RbacMetadata,
-  ValidatingWebhookOptions,
-  WatchMetadata,
-  WebhookManifestOptions,
-  WebhookMetadata,
-} from './metadata/types.js';
-export { Module } from './module.decorator.js';
+export { getModuleMetadata } from './metadata/storage.js';
+export type { Provider } from './metadata/types.js';
 export {
   AnnotationChanged,
   createPredicateDecorator,
-  GenerationChanged,
   InNamespace,
   LabelChanged,
   MatchLabels,
-  Predicate,
   ResourceVersionChanged,
 } from './predicate.decorator.js';
-export { Rbac, type RbacOptions } from './rbac.decorator.js';
-export { Reconcile } from './reconcile.decorator.js';
-export { Watches, type WatchesDecoratorOptions } from './watches.decorator.js';
-export { Conversion, type ConversionOptions, DefaultingWebhook, ValidatingWebhook } from './webhook.decorator.js';
+export { Conversion } from './webhook.decorator.js';

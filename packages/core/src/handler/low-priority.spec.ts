@@ -6,9 +6,9 @@ import {
   enqueueRequestForObject,
   enqueueRequestForOwner,
   enqueueRequestsFromMapFunc,
-  LOW_PRIORITY,
   withLowPriorityWhenUnchanged,
 } from './index.js';
+import { LOW_PRIORITY } from './low-priority.js';
 
 /** A queue as a controller on the priority queue hands it to handlers: every add with its options. */
 const priorityQueue = () => {

@@ -1,7 +1,6 @@
 /**
- * Liveness and readiness checks: a `Check` is a function that resolves (healthy) or throws;
- * the manager serves them on `healthProbeBindAddress` (`addHealthzCheck`, `addReadyzCheck`),
- * and its `healthz` and `readyz` (`CheckEndpoint`) answer as the probe server does.
+ * Liveness and readiness checks, served by the manager on `healthProbeBindAddress`: a `Check`
+ * is what `mgr.addHealthzCheck(name, check)` and `mgr.addReadyzCheck(name, check)` take.
  * @module healthz
  */
-export type { Check, CheckEndpoint, CheckResponse } from './checks.js';
+export type { Check } from './checks.js';

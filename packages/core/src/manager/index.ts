@@ -1,29 +1,20 @@
 /**
  * The Manager (shared KubeConfig, registry, Cache and Client; runnables; ordered graceful
- * shutdown): the `Manager` contract and the `Cluster` contract it extends, `newManager()`
- * (the implementation behind them is not exported), `setupSignalHandler()`, and
- * `runOperator(main)`, the process around `main`; the metrics server's options and
- * `withAuthenticationAndAuthorization`, the filter that lets only reviewed bearer tokens
- * scrape (controller-runtime's `metrics/filters`).
+ * shutdown): the `Manager` contract and the `Cluster` contract it extends, and
+ * `newManager(options)`, which returns one (the class behind it is not exported);
+ * `ManagerOptions`, `ManagerFlags` (what `managerOptionsFromFlags` reads) and
+ * `RunOperatorOptions`; `setupSignalHandler()`; `withAuthenticationAndAuthorization`, the
+ * metrics filter that lets only reviewed bearer tokens scrape (controller-runtime's
+ * `metrics/filters`). `runOperator(main)` and `managerOptionsFromFlags` are exported by the
+ * package root.
  * @module manager
  */
 
-export type { LeaderElector } from '../leaderelection/leader-elector.js';
-export { DEFAULT_HEALTH_PROBE_LIMITS, DEFAULT_SERVER_LIMITS, type ServerLimits } from '../server/limits.js';
 export type { Cluster, ClusterCache } from './cluster.js';
-export { ManagerError } from './errors.js';
-export { type ManagerFlags, managerOptionsFromFlags } from './flags.js';
-export type { Manager, ManagerCache, ServingRunnable } from './interfaces.js';
+export type { ManagerFlags } from './flags.js';
+export type { Manager } from './interfaces.js';
 export { newManager } from './manager.js';
-export {
-  type AuthenticationAndAuthorizationOptions,
-  type Filter,
-  type FilterContext,
-  type FilterProvider,
-  type FilterReply,
-  withAuthenticationAndAuthorization,
-} from './metrics-filters.js';
-export type { MetricsServerOptions } from './metrics-server.js';
+export { withAuthenticationAndAuthorization } from './metrics-filters.js';
 export type { ManagerOptions } from './options.js';
-export { type RunOperatorOptions, runOperator } from './run-operator.js';
+export type { RunOperatorOptions } from './run-operator.js';
 export { setupSignalHandler } from './signals.js';

@@ -3,12 +3,14 @@
  *
  * - `generationChanged()`, `resourceVersionChanged()`, `labelChanged()`, `annotationChanged()`: update filters.
  * - `labelSelector({...})`, `namespace(...)`: filters on the object.
- * - `and(...)`, `or(...)`, `not(p)`, `funcs({...})`: building blocks; `applies` evaluates a list.
+ * - `and(...)`, `or(...)`, `not(p)`, `funcs({...})`: building blocks.
+ *
+ * The package root exports them as the namespace `predicate` (`predicate.generationChanged()`).
  * @module predicate
  */
 
 export type { Predicate } from '../api/predicate.js';
 export { annotationChanged, generationChanged, labelChanged, resourceVersionChanged } from './changed.js';
-export { applies, type EventKind, type EventOf, funcs, passes } from './funcs.js';
+export { funcs } from './funcs.js';
 export { and, not, or } from './logic.js';
 export { labelSelector, namespace } from './object-filters.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { KubernetesObject, ObjectMeta } from '../api/object.js';
+import { applies } from './funcs.js';
 import {
   and,
   annotationChanged,
-  applies,
   funcs,
   generationChanged,
   labelChanged,

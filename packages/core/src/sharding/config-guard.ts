@@ -18,7 +18,7 @@
  * @module
  */
 import type { Logger } from '../api/logger.js';
-import type { MemberView } from './membership.js';
+import type { MemberView } from './member-view.js';
 
 /** The group's configuration, as this member sees it. */
 export interface ConfigVerdict {

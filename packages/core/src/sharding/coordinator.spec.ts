@@ -8,7 +8,7 @@ import { describe, expect, it } from '@jest/globals';
 import { type LogFields, type Logger, noopLogger } from '../api/logger.js';
 import type { ShardScope } from '../cache/shard-scope.js';
 import { type Members, ShardCoordinator } from './coordinator.js';
-import type { MemberView } from './membership.js';
+import type { MemberView } from './member-view.js';
 
 const LEASE = 1000;
 const RENEW_DEADLINE = 700;

@@ -32,7 +32,7 @@ import { ConfigGuard } from './config-guard.js';
 import type { ShardMode, ShardState } from './contracts.js';
 import { rangeLabelSelector, SHARD_RANGE_LABEL } from './labels.js';
 import { shardHash } from './match.js';
-import type { MemberView } from './membership.js';
+import type { MemberView } from './member-view.js';
 import { rangeIndex, type ShardRange, shardRanges } from './ranges.js';
 import { type ShardKey, shardSelector } from './selector.js';
 

@@ -19,6 +19,8 @@
  *   Lease, renewDeadline after they are sent.
  *
  * The guarantee holds while renewDeadline < leaseDuration and clocks advance at similar rates.
+ * Its options and timing defaults are `membership-options.ts`; what it reports of each
+ * member, `member-view.ts`.
  * @module
  */
 import { hostname } from 'node:os';
@@ -29,43 +31,8 @@ import { sleep } from '../internal/backoff.js';
 import { formatRuns, SHARD_GROUP_LABEL } from './labels.js';
 import { LeaseObservations } from './lease-observations.js';
 import { type MemberLease, MemberLeaseType, memberLeaseName, ownLease } from './member-lease.js';
-
-export interface MemberView {
-  identity: string;
-  /**
-   * The Lease's resourceVersion changed within leaseDuration, as observed on this process's
-   * monotonic clock (a Lease first seen counts as changed at that moment). Self is live while `fresh()`.
-   */
-  live: boolean;
-  /** The ranges its Lease says it holds (`SHARD_RANGES_ANNOTATION`); unreadable counts as none (logged). */
-  holds: ReadonlySet<number>;
-  /** Its `SHARD_CONFIG_ANNOTATION`. */
-  config: string | undefined;
-  /** Its Lease's `spec.acquireTime` (when its member created it), `''` if none. */
-  since: string;
-  resourceVersion: string;
-  self: boolean;
-}
-
-export interface ShardMembershipOptions {
-  /** A live client (the API server, never the cache). */
-  client: Client;
-  namespace: string;
-  group: string;
-  /** Default `<hostname>_<uuid>`. */
-  identity?: string;
-  /** The shard configuration, e.g. `uid/4096/ring-128/server`; a function is read at each write (it may be known only at start). */
-  config: string | (() => string);
-  /** Default 15 s. */
-  leaseDurationMs?: number;
-  /** Default 10 s. */
-  renewDeadlineMs?: number;
-  /** Default 2 s. */
-  retryPeriodMs?: number;
-  logger: Logger;
-  /** A monotonic clock in ms; default `performance.now()`. */
-  now?: () => number;
-}
+import type { MemberView } from './member-view.js';
+import { membershipTiming, type ShardMembershipOptions } from './membership-options.js';
 
 /** Conflicts a write re-reads and retries before giving up (only the owner writes its Lease). */
 const MAX_CONFLICTS = 5;
@@ -95,10 +62,12 @@ export class ShardMembership {
   constructor(private readonly options: ShardMembershipOptions) {
     this.identity = options.identity ?? `${hostname()}_${process.getBuiltinModule('node:crypto').randomUUID()}`;
     this.leaseName = memberLeaseName(options.group, this.identity);
-    this.leaseDurationMs = options.leaseDurationMs ?? 15_000;
-    this.renewDeadlineMs = options.renewDeadlineMs ?? 10_000;
-    this.retryPeriodMs = options.retryPeriodMs ?? 2_000;
-    this.now = options.now ?? (() => performance.now());
+    ({
+      leaseDurationMs: this.leaseDurationMs,
+      renewDeadlineMs: this.renewDeadlineMs,
+      retryPeriodMs: this.retryPeriodMs,
+      now: this.now,
+    } = membershipTiming(options));
     this.log = options.logger.child({ lease: this.where, identity: this.identity });
     this.observations = new LeaseObservations(this.leaseDurationMs, this.log);
     if (!(this.renewDeadlineMs < this.leaseDurationMs) || !(this.retryPeriodMs < this.renewDeadlineMs)) {

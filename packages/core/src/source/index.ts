@@ -3,9 +3,10 @@
  *
  * - `kind(cache, Type, handler, ...predicates)`: watch events of one kind from the shared cache.
  * - `channel(asyncIterable | emitter, handler, ...predicates)`: generic events from outside the cluster.
+ * - `Source`: the contract, for sources of one's own.
  * @module source
  */
 
 export type { Source } from '../api/source.js';
-export { type ChannelInput, channel } from './channel.js';
-export { type InformerSource, kind } from './kind.js';
+export { channel } from './channel.js';
+export { kind } from './kind.js';

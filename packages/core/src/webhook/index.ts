@@ -1,53 +1,24 @@
 /**
- * Admission and conversion webhooks.
+ * Admission and conversion webhooks: what `webhookManagedBy(mgr)` (`@operant/core/builder`)
+ * and the webhook decorators take.
  *
- * - what `webhookManagedBy(mgr)` (in `builder/`, `@operant/core/builder`) registers: validating and defaulting
- *   handlers, conversions;
- * - `WebhookServer`, the server contract, and `newWebhookServer()` (HTTPS, certificates reloaded
- *   from a folder); a manager's is `mgr.getWebhookServer()`;
- * - contracts: `CustomValidator`, `CustomDefaulter`, `Converter`; `denied()`, `invalid()` to refuse;
- * - the wire: AdmissionReview and ConversionReview v1 types, `createJsonPatch`, route paths.
+ * - contracts: `CustomValidator`, `CustomDefaulter`, `Converter` (with `AdmissionContext` and
+ *   `Warnings`); `denied()`, `invalid()` (with `FieldIssue`s) to refuse, `WebhookError` what they throw;
+ * - `WebhookServer`, the server's contract (`mgr.getWebhookServer()`), `newWebhookServer()`
+ *   and `WebhookServerOptions` (HTTPS with certificates reloaded from a folder; the
+ *   manager's `webhookServer` option takes either);
+ * - kubebuilder's route paths: `validatePath(gvk)`, `mutatePath(gvk)`.
  * @module webhook
  */
 
-// declared in api/: metav1.Status (also `client.Status`) and schema.GroupVersionKind
-export type { GroupVersionKind } from '../api/group-version-kind.js';
-export type { Status } from '../api/status.js';
-export type { CertPair } from '../server/cert-pair.js';
-export { CertWatcher, type CertWatcherOptions } from '../server/cert-watcher.js';
-// what CertWatcher (and so the server's start) throws when the serving pair does not load
-export { ServerError, type ServerErrorKind } from '../server/errors.js';
-export {
-  type AdmissionRequest,
-  type AdmissionResponse,
-  type AdmissionReview,
-  allowed,
-  decodeAdmissionReview,
-  deniedResponse,
-  encodeAdmissionReview,
-  type Operation,
-  patchResponse,
-} from './admission.js';
 export type {
   AdmissionContext,
-  AdmissionHandler,
-  ConversionRegistry,
   Converter,
   CustomDefaulter,
   CustomValidator,
   Warnings,
   WebhookServer,
 } from './contracts.js';
-export {
-  type ConversionRequest,
-  type ConversionResponse,
-  type ConversionReview,
-  Conversions,
-  decodeConversionReview,
-} from './conversion.js';
-export { defaultingHandler } from './defaulting.js';
-export { denied, type FieldIssue, invalid, WebhookError, type WebhookErrorKind } from './errors.js';
-export { createJsonPatch } from './json-patch.js';
-export { CONVERT_PATH, mutatePath, validatePath, webhookName } from './paths.js';
+export { denied, type FieldIssue, invalid, WebhookError } from './errors.js';
+export { mutatePath, validatePath } from './paths.js';
 export { newWebhookServer, type WebhookServerOptions } from './server.js';
-export { type ValidatingOptions, validatingHandler } from './validating.js';

@@ -4,7 +4,7 @@
  * earliest first, then `afterReady` runs once.
  * @module
  */
-import type { MonotonicClock, Timer } from '../clock/index.js';
+import type { MonotonicClock, Timer } from '../clock/monotonic-clock.js';
 import { DelayHeap } from './delay-heap.js';
 
 export class DelayedAdds<K> {

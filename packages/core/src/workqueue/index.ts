@@ -6,13 +6,14 @@
  *   same guarantees, handing out the highest priority first (`addWithOptions(key, { priority })`).
  * - `Workqueue`: the plain queue (client-go's rate-limiting, delaying FIFO in one structure).
  * - `defaultControllerRateLimiter()`, `itemExponentialFailureRateLimiter()`,
- *   `bucketRateLimiter()`, `maxOfRateLimiter()`: retry delays.
+ *   `bucketRateLimiter()`, `maxOfRateLimiter()`: retry delays (a `RateLimiter`, the
+ *   controller option `rateLimiter`).
  * - Each takes a `MonotonicClock` from `@operant/core/clock` (tests pass `FakeClock` from
  *   `@operant/testing/fake`).
  * @module workqueue
  */
-export { type AddOptions, type Prioritized, PriorityQueue } from './priority-queue.js';
-export { Workqueue, type WorkqueueMetrics, type WorkqueueOptions } from './queue.js';
+export { PriorityQueue } from './priority-queue.js';
+export { Workqueue, type WorkqueueOptions } from './queue.js';
 export {
   bucketRateLimiter,
   defaultControllerRateLimiter,

@@ -15,7 +15,8 @@ import { expect } from '@jest/globals';
 import { type KubeConfig, V1ConfigMap } from '@kubernetes/client-node';
 import { ApiClient } from '../../src/client/api-client.js';
 import { mergePatch } from '../../src/client/patch.js';
-import { assignRanges, shardRanges } from '../../src/sharding/index.js';
+import { assignRanges } from '../../src/sharding/assign.js';
+import { shardRanges } from '../../src/sharding/ranges.js';
 import { cm, eventually, forEachLimited, newNamespace } from '../fixtures/helpers.js';
 import { findOverlap, type Span, type SpanLine, spansOf } from './spans.js';
 

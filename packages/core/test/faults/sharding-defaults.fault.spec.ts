@@ -19,7 +19,9 @@
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
-import { assignRanges, shardRanges, shardSelector } from '../../src/sharding/index.js';
+import { assignRanges } from '../../src/sharding/assign.js';
+import { shardRanges } from '../../src/sharding/ranges.js';
+import { shardSelector } from '../../src/sharding/selector.js';
 import { eventually } from '../fixtures/helpers.js';
 import { type Replica, ReplicaGroup, report, type Stats } from './replica-group.js';
 

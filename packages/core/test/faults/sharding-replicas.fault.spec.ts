@@ -18,7 +18,8 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { V1ConfigMap } from '@kubernetes/client-node';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
-import { fnv1a64, rangeIndex } from '../../src/sharding/index.js';
+import { fnv1a64 } from '../../src/sharding/fnv.js';
+import { rangeIndex } from '../../src/sharding/ranges.js';
 import { eventually } from '../fixtures/helpers.js';
 import { now, type Replica, ReplicaGroup, report } from './replica-group.js';
 import { findOverlap, spansOf } from './spans.js';

@@ -12,14 +12,12 @@
 import { randomUUID } from 'node:crypto';
 import type { KubernetesObject } from '@operant/core';
 import { formatTime, type ObjectMeta } from '@operant/core/api';
-import type * as client from '@operant/core/client';
-import type { ResourceInfo } from '@operant/core/resources';
+import { type ResourceInfo } from '@operant/core/internal';
 import { requiredFieldCauses } from './builtin-shapes.js';
 import { immutableFieldCauses, keepAllocated } from './immutable-fields.js';
 import { type JsonObject, jsonEqual } from './json.js';
 import type { KindTraits } from './kinds.js';
-
-type StatusCause = client.StatusCause;
+import type { StatusCause } from './status-errors.js';
 
 /** The object as a create stores it; `name` is already decided (see `nameFor`). */
 export function prepareCreate(traits: KindTraits, obj: KubernetesObject, name: string, now: Date): KubernetesObject {

@@ -14,11 +14,11 @@
  * @module
  */
 import { type KubernetesObject } from '@operant/core';
-import { formatTime, type ObjectMeta, objectKey } from '@operant/core/api';
+import { formatTime, type ObjectMeta } from '@operant/core/api';
 import type * as cache from '@operant/core/cache';
 import { ClientError } from '@operant/core/client';
-import * as resources from '@operant/core/resources';
-import { ResourceRegistry, type ResourceType } from '@operant/core/resources';
+import { apiVersionOf, gvkString, type ObjectClass, objectKey, ResourceRegistry } from '@operant/core/internal';
+import { type ResourceType } from '@operant/core/resources';
 import { type FakeCacheOptions, FakeClient } from './fake-client.js';
 import type { Interceptor } from './interceptor.js';
 import { toJson } from './json.js';
@@ -33,7 +33,7 @@ export class FakeClientBuilder {
   private readonly statusTypes: ResourceType[] = [];
   private readonly indexes: IndexInput[] = [];
   private readonly interceptors: Interceptor[] = [];
-  private readonly schemaClasses: resources.ObjectClass[] = [];
+  private readonly schemaClasses: ObjectClass[] = [];
   private registry: ResourceRegistry | undefined;
   private fieldOwner = 'operant';
   private now: () => Date = () => new Date();
@@ -75,7 +75,7 @@ export class FakeClientBuilder {
   }
 
   /** `@operant/crd` classes whose schema defaults and validates every write of their kind (`invalid` errors). */
-  withSchemaValidation(...classes: resources.ObjectClass[]): this {
+  withSchemaValidation(...classes: ObjectClass[]): this {
     this.schemaClasses.push(...classes);
     return this;
   }
@@ -124,7 +124,7 @@ export class FakeClientBuilder {
   build(): FakeClient {
     const registry = this.registry ?? new ResourceRegistry();
     const tracker = new ObjectTracker();
-    const gvk = (type: ResourceType) => resources.gvkString(registry.resolve(type));
+    const gvk = (type: ResourceType) => gvkString(registry.resolve(type));
     const client = new FakeClient({
       tracker,
       registry,
@@ -144,7 +144,7 @@ export class FakeClientBuilder {
 
   private seed(client: FakeClient, obj: KubernetesObject): void {
     const info = client.resolveObject(obj, 'seed an object');
-    const body = toJson({ ...obj, apiVersion: resources.apiVersionOf(info), kind: info.kind });
+    const body = toJson({ ...obj, apiVersion: apiVersionOf(info), kind: info.kind });
     const meta: ObjectMeta = { ...body.metadata };
     meta.name = nameFor(body);
     if (!info.namespaced) meta.namespace = undefined;

@@ -20,15 +20,12 @@
  * @module
  */
 import type { KubernetesObject } from '@operant/core';
-import type * as client from '@operant/core/client';
-import type { ResourceInfo } from '@operant/core/resources';
-import * as resources from '@operant/core/resources';
+import { gvkString, type ResourceInfo } from '@operant/core/internal';
 import type { JSONSchemaProps } from '@operant/crd';
 import { isKubernetesTypeName, kubernetesTypeSchema } from '@operant/crd/schema';
 import type { Json, JsonObject } from './json.js';
 import { isBuiltin } from './kinds.js';
-
-type StatusCause = client.StatusCause;
+import type { StatusCause } from './status-errors.js';
 
 /** The Go package (data/k8s-types.json) of each API group Operant has the schemas of. */
 const packages: Readonly<Record<string, string>> = {
@@ -98,7 +95,7 @@ const schemas = new Map<string, JSONSchemaProps | undefined>();
 
 /** The flattened schema of a built-in kind (`batch/v1.Job`), or undefined when Operant has none. */
 function builtinSchema(info: ResourceInfo): JSONSchemaProps | undefined {
-  const key = resources.gvkString(info);
+  const key = gvkString(info);
   if (!schemas.has(key)) {
     const pkg = packages[info.group];
     const name = `${pkg}/${info.version}.${info.kind}`;

@@ -6,10 +6,7 @@
  * `notCachedError` text. Until `enforce()` the fake reads everything (the API reader).
  * @module
  */
-
-import * as client from '@operant/core/client';
-import * as resources from '@operant/core/resources';
-import { type ResourceInfo } from '@operant/core/resources';
+import { gvkString, notCachedError, type ResourceInfo } from '@operant/core/internal';
 
 export class CachedReads {
   private readonly cached = new Set<string>();
@@ -23,19 +20,19 @@ export class CachedReads {
 
   /** A kind the cache holds (a `byObject` entry, or an informer was opened for it). */
   cache(info: ResourceInfo): void {
-    this.cached.add(resources.gvkString(info));
+    this.cached.add(gvkString(info));
   }
 
   /** A kind read from the API server (`readLive`). */
   readLive(info: ResourceInfo): void {
-    this.live.add(resources.gvkString(info));
+    this.live.add(gvkString(info));
   }
 
   /** Throws the real client's `notCached` error when the manager's client would refuse this read. */
   check(info: ResourceInfo, action: string): void {
     if (!this.enforced) return;
-    const gvk = resources.gvkString(info);
+    const gvk = gvkString(info);
     if (this.live.has(gvk) || this.cached.has(gvk)) return;
-    throw client.notCachedError(action, info);
+    throw notCachedError(action, info);
   }
 }

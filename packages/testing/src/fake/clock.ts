@@ -7,7 +7,10 @@
  * limiters pass one as `clock`.
  * @module
  */
-import type { MonotonicClock, Timer, WallClock } from '@operant/core/clock';
+import type { MonotonicClock, WallClock } from '@operant/core/clock';
+
+/** What `setTimer` returns: `.cancel()`. */
+type Timer = ReturnType<MonotonicClock['setTimer']>;
 
 interface FakeTimer {
   at: number;

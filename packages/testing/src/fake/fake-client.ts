@@ -8,12 +8,20 @@
  * @module
  */
 import { type Client, type KubernetesObject } from '@operant/core';
-import { type KubernetesList, type ObjectKey, objectKey } from '@operant/core/api';
-import * as cache from '@operant/core/cache';
+import type { KubernetesList } from '@operant/core/api';
 import * as client from '@operant/core/client';
 import { ClientError } from '@operant/core/client';
-import * as resources from '@operant/core/resources';
-import { type ResourceInfo, type ResourceRegistry, type ResourceType } from '@operant/core/resources';
+import {
+  apiVersionOf,
+  deepFreeze,
+  describeObject,
+  gvkString,
+  type ObjectClass,
+  objectKey,
+  type ResourceInfo,
+  type ResourceRegistry,
+} from '@operant/core/internal';
+import { type ResourceType } from '@operant/core/resources';
 import { validate, withDefaults } from '@operant/crd/schema';
 import { CachedReads } from './cached-reads.js';
 import { type Interceptor, type Operation, type Verb, type WriteRecord } from './interceptor.js';
@@ -23,6 +31,11 @@ import { invalid, notFound } from './status-errors.js';
 import type { ObjectTracker } from './tracker.js';
 import type { WriteContext } from './write-context.js';
 import { FakeWrites } from './writes.js';
+
+/** What `get` finds an object by: its namespace (none for cluster-scoped kinds) and name. */
+type ObjectKey = Parameters<Client['get']>[1];
+/** What `status()` returns: writes of the status subresource. */
+type StatusWriter = ReturnType<Client['status']>;
 
 type Options = client.CreateOptions & { force?: boolean };
 
@@ -42,7 +55,7 @@ export interface FakeClientConfig {
   /** gvk → what `withStatusSubresource` said. */
   statusSubresource: Map<string, boolean>;
   /** gvk → the `@operant/crd` class whose schema validates and defaults writes. */
-  schemas: Map<string, resources.ObjectClass>;
+  schemas: Map<string, ObjectClass>;
   interceptors: Interceptor[];
   now: () => Date;
   /** Reads return copies (the API reader) instead of the frozen stored objects (the manager's cached client). */
@@ -70,8 +83,8 @@ export class FakeClient implements Client, WriteContext {
 
   resourceInfo(type: ResourceType): ResourceInfo {
     const info = this.registry.resolve(type);
-    if (typeof type === 'function') this.classes.set(resources.gvkString(info), type);
-    this.known.set(`${resources.apiVersionOf(info)}/${info.kind}`, info);
+    if (typeof type === 'function') this.classes.set(gvkString(info), type);
+    this.known.set(`${apiVersionOf(info)}/${info.kind}`, info);
     return info;
   }
 
@@ -102,7 +115,7 @@ export class FakeClient implements Client, WriteContext {
 
   /** The kind of an object passed to a write: its class, else its apiVersion and kind (no discovery). */
   resolveObject(obj: KubernetesObject, action: string): ResourceInfo {
-    const ctor = (obj as object).constructor as resources.ObjectClass | undefined;
+    const ctor = (obj as object).constructor as ObjectClass | undefined;
     if (ctor !== undefined && ctor !== Object) {
       const info = this.registry.tryResolve(ctor);
       if (info !== undefined) return this.resourceInfo(ctor);
@@ -124,7 +137,7 @@ export class FakeClient implements Client, WriteContext {
   }
 
   traits(info: ResourceInfo): KindTraits {
-    const gvk = resources.gvkString(info);
+    const gvk = gvkString(info);
     return traitsOf(info, this.classes.get(gvk), this.config.statusSubresource.get(gvk));
   }
 
@@ -156,7 +169,7 @@ export class FakeClient implements Client, WriteContext {
     action: string,
     old?: KubernetesObject,
   ): Promise<KubernetesObject> {
-    const schema = this.config.schemas.get(resources.gvkString(info));
+    const schema = this.config.schemas.get(gvkString(info));
     if (schema === undefined) return obj;
     const defaulted = withDefaults(schema, obj) as KubernetesObject;
     const issues = await validate(defaulted, schema as unknown as new () => object, { old });
@@ -186,7 +199,7 @@ export class FakeClient implements Client, WriteContext {
   ): Promise<T> {
     const info = this.resourceInfo(type);
     const namespace = info.namespaced ? key.namespace : undefined;
-    const action = `unable to get ${client.describeObject(info, key.namespace, key.name)}`;
+    const action = `unable to get ${describeObject(info, key.namespace, key.name)}`;
     if (gated) this.reads.check(info, action);
     const op: Operation = { verb: 'get', info, namespace, name: key.name, options, action };
     return this.run(op, async () => {
@@ -202,14 +215,14 @@ export class FakeClient implements Client, WriteContext {
     gated: boolean,
   ): Promise<KubernetesList<T>> {
     const info = this.resourceInfo(type);
-    const action = `unable to list ${client.describeObject(info, options.namespace)}`;
+    const action = `unable to list ${describeObject(info, options.namespace)}`;
     if (gated) this.reads.check(info, action);
     const op: Operation = { verb: 'list', info, namespace: options.namespace, options, action };
     return this.run(op, async () => {
       const all = select(this.tracker, info, this.traits(info), options, action);
       const one = page(all, options.limit, options.continue);
       return {
-        apiVersion: resources.apiVersionOf(info),
+        apiVersion: apiVersionOf(info),
         kind: `${info.kind}List`,
         metadata: {
           resourceVersion: this.tracker.resourceVersion,
@@ -248,7 +261,7 @@ export class FakeClient implements Client, WriteContext {
     return this.writer.deleteAllOf(this.resourceInfo(type), options);
   }
 
-  status(): client.StatusWriter {
+  status(): StatusWriter {
     return {
       update: (obj, options = {}) => this.writer.update(obj, options, 'status'),
       patch: (obj, patch, options = {}) => this.writer.patch(obj, patch, options, 'status'),
@@ -258,7 +271,7 @@ export class FakeClient implements Client, WriteContext {
 
   /** What a read returns: the stored object itself (frozen, shared) as the cache does, or a copy. */
   private handOut(stored: KubernetesObject, metadataOnly: boolean | undefined): KubernetesObject {
-    if (metadataOnly) return this.config.mutableReads ? partial(stored) : cache.deepFreeze(partial(stored));
+    if (metadataOnly) return this.config.mutableReads ? partial(stored) : deepFreeze(partial(stored));
     return this.config.mutableReads ? structuredClone(stored) : stored;
   }
 

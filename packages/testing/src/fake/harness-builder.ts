@@ -7,10 +7,10 @@
  * @module
  */
 import { type Reconciler } from '@operant/core';
-import type { Source } from '@operant/core/api';
-import * as builder from '@operant/core/builder';
 import { BuilderError } from '@operant/core/builder';
+import { ControllerInputs } from '@operant/core/internal';
 import type { Cluster } from '@operant/core/manager';
+import { type Source } from '@operant/core/source';
 
 export interface HarnessControllerSpec {
   name: string;
@@ -22,7 +22,7 @@ export interface HarnessControllerSpec {
   usePriorityQueue: boolean;
 }
 
-export class HarnessBuilder extends builder.ControllerInputs {
+export class HarnessBuilder extends ControllerInputs {
   constructor(
     private readonly cluster: Cluster,
     private readonly register: (spec: HarnessControllerSpec) => void,

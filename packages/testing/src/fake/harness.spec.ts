@@ -6,6 +6,7 @@ import {
   Controller,
   controllerutil,
   EVENT_RECORDER,
+  type EventRecorder,
   ignoreNotFound,
   MANAGER,
   predicate,
@@ -18,7 +19,6 @@ import { Cache } from '@operant/core/cache';
 import * as coreClient from '@operant/core/client';
 import { ClientError } from '@operant/core/client';
 import { CLUSTER } from '@operant/core/di';
-import type * as events from '@operant/core/events';
 import type { Cluster } from '@operant/core/manager';
 import { resourceType } from '@operant/core/resources';
 import { inject } from 'inversify';
@@ -170,7 +170,7 @@ describe('ReconcileHarness', () => {
     @Controller({ for: WidgetType })
     class Announcer {
       constructor(
-        @inject(EVENT_RECORDER) private readonly recorder: events.EventRecorder,
+        @inject(EVENT_RECORDER) private readonly recorder: EventRecorder,
         @inject('client') private readonly client: Client,
       ) {}
 

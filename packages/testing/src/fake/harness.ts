@@ -27,14 +27,24 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger, ReconcileContext, Request, Result } from '@operant/core';
-import { type RequestQueue, requestFromKey, requestKey } from '@operant/core/api';
 import * as client from '@operant/core/client';
-import * as controller from '@operant/core/controller';
-import { type AnyClass, type Provider } from '@operant/core/decorators';
-import * as di from '@operant/core/di';
+import type { ControllerOptions } from '@operant/core/controller';
+import { type Provider } from '@operant/core/decorators';
+import { type RequestQueue } from '@operant/core/handler';
+import {
+  applyOutcome,
+  createContainer,
+  decideOutcome,
+  flattenModule,
+  newControllerQueue,
+  type ResourceRegistry,
+  requestFromKey,
+  requestKey,
+  scanControllers,
+  wireControllerInto,
+} from '@operant/core/internal';
 import { noopLogger } from '@operant/core/log';
 import type { Cluster, ClusterCache } from '@operant/core/manager';
-import { type ResourceRegistry } from '@operant/core/resources';
 import type { Container } from 'inversify';
 import { EnvtestError } from '../envtest/errors.js';
 import { fakeClient } from './builder.js';
@@ -44,6 +54,12 @@ import { HarnessBuilder, type HarnessControllerSpec } from './harness-builder.js
 import { FakeInformers } from './informers.js';
 import type { WriteRecord } from './interceptor.js';
 import { FakeRecorder, type RecordedEvent } from './recorder.js';
+
+/** What the harness reports reconciles to: a controller's `metrics` option. */
+type ControllerMetrics = NonNullable<ControllerOptions['metrics']>;
+type ControllerQueue = ReturnType<typeof newControllerQueue>;
+
+import { type AnyClass } from '@operant/crd';
 
 export type ReconcileOutcome = 'success' | 'requeue' | 'requeue_after' | 'error' | 'terminal';
 
@@ -79,7 +95,7 @@ export interface HarnessOptions {
    * Told of each reconcile as the runtime's controller tells it (`reconciled`: the `result`
    * label, terminal, panic; the seconds are the fake clock's), e.g. a spy that records each report.
    */
-  metrics?: controller.ControllerMetrics;
+  metrics?: ControllerMetrics;
   /** What the harness's `kubeConfig` (and an injected `KubeConfig`) is. Default: an empty one, naming no server. */
   kubeConfig?: client.KubeConfigSource;
 }
@@ -103,7 +119,7 @@ export interface RunReport {
 }
 
 interface Running extends HarnessControllerSpec {
-  queue: controller.ControllerQueue;
+  queue: ControllerQueue;
   /** The runtime's controller logger: `controller` and `controllerKind`. */
   log: Logger;
 }
@@ -121,7 +137,7 @@ export class ReconcileHarness implements Cluster {
   /** The container of decorated controllers, for `get(Provider)`. */
   container: Container | undefined;
   private readonly controllers: Running[] = [];
-  private readonly metrics: controller.ControllerMetrics | undefined;
+  private readonly metrics: ControllerMetrics | undefined;
   private readonly stopper = new AbortController();
   private turn = 0;
 
@@ -188,14 +204,14 @@ export class ReconcileHarness implements Cluster {
     controllers: readonly AnyClass[],
     options: { providers?: readonly Provider[] } = {},
   ): Promise<void> {
-    const specs = di.scanControllers(controllers as di.ControllerClass[], this.client.registry);
+    const specs = scanControllers(controllers as Parameters<typeof scanControllers>[0], this.client.registry);
     const runtime = { cluster: this, eventSource: 'operant' };
-    const container = di.createContainer(runtime, options.providers ?? [], { controllers, ...options });
+    const container = createContainer(runtime, options.providers ?? [], { controllers, ...options });
     for (const spec of specs) container.bind(spec.type).toSelf().inSingletonScope();
     this.container = container;
     for (const spec of specs) {
       const instance = await container.getAsync<object>(spec.type);
-      di.wireControllerInto(this.controllerManagedBy(), spec, instance);
+      wireControllerInto(this.controllerManagedBy(), spec, instance);
     }
   }
 
@@ -204,7 +220,7 @@ export class ReconcileHarness implements Cluster {
    * replace providers of the same token (a fake of an external service, say).
    */
   async addModule(root: AnyClass, overrides: readonly Provider[] = []): Promise<void> {
-    const { controllers, providers } = di.flattenModule(root);
+    const { controllers, providers } = flattenModule(root);
     const token = (p: Provider) => (typeof p === 'function' ? p : p.provide);
     const replaced = new Set(overrides.map(token));
     await this.addControllers(controllers, {
@@ -260,7 +276,7 @@ export class ReconcileHarness implements Cluster {
   }
 
   private launch(spec: HarnessControllerSpec): void {
-    const queue = controller.newControllerQueue(spec.usePriorityQueue, { name: spec.name, clock: this.clock });
+    const queue = newControllerQueue(spec.usePriorityQueue, { name: spec.name, clock: this.clock });
     const log = this.logger.child({ controller: spec.name, controllerKind: spec.kind });
     this.controllers.push({ ...spec, queue, log });
     const requests: RequestQueue = {
@@ -316,8 +332,8 @@ export class ReconcileHarness implements Cluster {
     const finished = await this.call(c, request, { signal: this.stopper.signal, log, reconcileID });
     if (finished.ok) entry.result = finished.value;
     else entry.error = finished.error;
-    const outcome = controller.decideOutcome(finished, priority);
-    controller.applyOutcome(c.queue, key, outcome, log);
+    const outcome = decideOutcome(finished, priority);
+    applyOutcome(c.queue, key, outcome, log);
     entry.outcome = outcome.terminal ? 'terminal' : outcome.result;
     const seconds = (this.clock.now() - entry.at) / 1000;
     this.metrics?.reconciled?.(c.name, outcome.result, seconds, outcome.terminal, outcome.panic);

@@ -15,12 +15,10 @@
  * @module
  */
 import type { KubernetesObject } from '@operant/core';
-import type * as client from '@operant/core/client';
-import type { ResourceInfo } from '@operant/core/resources';
-import * as resources from '@operant/core/resources';
+import { gvkString, type ResourceInfo } from '@operant/core/internal';
 import { type JsonObject, type Json as JsonValue, jsonEqual, toJson } from './json.js';
+import type { StatusCause } from './status-errors.js';
 
-type StatusCause = client.StatusCause;
 type Obj = JsonObject;
 /** The causes of an update from `old` to `next` (both wire JSON). */
 type ImmutableRule = (old: Obj, next: Obj) => StatusCause[];
@@ -192,7 +190,7 @@ export const immutableRules: Readonly<Record<string, readonly ImmutableRule[]>> 
 
 /** The causes of an update of a `info` object from `old` to `next`: the fields it may not change. */
 export function immutableFieldCauses(info: ResourceInfo, old: KubernetesObject, next: KubernetesObject): StatusCause[] {
-  const rules = immutableRules[resources.gvkString(info)] ?? [];
+  const rules = immutableRules[gvkString(info)] ?? [];
   return rules.flatMap((rule) => rule(old as unknown as Obj, next as unknown as Obj));
 }
 
@@ -201,7 +199,7 @@ export function immutableFieldCauses(info: ResourceInfo, old: KubernetesObject, 
  * (its `patchAllocatedValues`). Returns `next`, changed in place.
  */
 export function keepAllocated(info: ResourceInfo, old: KubernetesObject, next: KubernetesObject): KubernetesObject {
-  if (resources.gvkString(info) !== 'Service.v1') return next;
+  if (gvkString(info) !== 'Service.v1') return next;
   const spec = (next as { spec?: JsonObject }).spec;
   const oldSpec = (old as { spec?: JsonObject }).spec;
   if (spec === undefined || oldSpec === undefined || spec.type === 'ExternalName') return next;

@@ -7,10 +7,16 @@
  */
 import type { KubernetesObject } from '@operant/core';
 import type * as cache from '@operant/core/cache';
-import type { ResourceInfo, ResourceType } from '@operant/core/resources';
-import * as resources from '@operant/core/resources';
-import type * as source from '@operant/core/source';
+import { gvkString, type ResourceInfo } from '@operant/core/internal';
+import type { ResourceType } from '@operant/core/resources';
+import type { kind } from '@operant/core/source';
 import type { FakeClient } from './fake-client.js';
+
+// the shapes the cache's informers have, named from the contracts that return them
+type HandlerRegistration = ReturnType<cache.Informer['addEventHandler']>;
+type InformerHealth = ReturnType<cache.Informer['health']>;
+/** What `kind()` reads informers from: the cache, or these fakes. */
+type InformerSource = Parameters<typeof kind>[0];
 
 class FakeInformer<T extends KubernetesObject> implements cache.Informer<T> {
   constructor(
@@ -18,7 +24,7 @@ class FakeInformer<T extends KubernetesObject> implements cache.Informer<T> {
     readonly info: ResourceInfo,
   ) {}
 
-  addEventHandler(handler: cache.ResourceEventHandler<T>): cache.HandlerRegistration {
+  addEventHandler(handler: cache.ResourceEventHandler<T>): HandlerRegistration {
     const tracker = this.client.tracker;
     for (const obj of tracker.list(this.info)) void handler.onAdd?.(obj as T, true);
     const unsubscribe = tracker.subscribe(this.info, (event) => {
@@ -41,7 +47,7 @@ class FakeInformer<T extends KubernetesObject> implements cache.Informer<T> {
     return true;
   }
 
-  health(): cache.InformerHealth {
+  health(): InformerHealth {
     return {
       kind: this.info.kind,
       synced: true,
@@ -53,14 +59,14 @@ class FakeInformer<T extends KubernetesObject> implements cache.Informer<T> {
 }
 
 /** The informers of a fake client, one per kind (an `InformerSource` for `source.kind()`). */
-export class FakeInformers implements source.InformerSource {
+export class FakeInformers implements InformerSource {
   private readonly informers = new Map<string, FakeInformer<KubernetesObject>>();
 
   constructor(private readonly client: FakeClient) {}
 
   getInformer<T extends KubernetesObject>(type: ResourceType<T>): cache.Informer<T> {
     const info = this.client.resourceInfo(type);
-    const key = resources.gvkString(info);
+    const key = gvkString(info);
     let informer = this.informers.get(key);
     if (informer === undefined) {
       this.client.markCached(info); // as the manager's cache: a watched kind is a cached kind

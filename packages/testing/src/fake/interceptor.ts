@@ -9,7 +9,7 @@
 import { type KubernetesObject } from '@operant/core';
 import type * as client from '@operant/core/client';
 import { ClientError, type ClientErrorKind } from '@operant/core/client';
-import { type ResourceInfo } from '@operant/core/resources';
+import { type ResourceInfo } from '@operant/core/internal';
 import { alreadyExists, badRequest, conflict, invalid, notFound } from './status-errors.js';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'apply' | 'delete' | 'deleteAllOf';

@@ -9,8 +9,7 @@
  * @module
  */
 
-import * as resources from '@operant/core/resources';
-import { type ResourceInfo } from '@operant/core/resources';
+import { builtinKinds, gvkString, type ObjectClass, type ResourceInfo } from '@operant/core/internal';
 import { getResourceMetadata, type JSONSchemaProps } from '@operant/crd';
 import { buildCrd } from '@operant/crd/schema';
 import { listKeyOf } from './strategic.js';
@@ -24,7 +23,7 @@ export interface KindTraits {
   /** Field selectors the API server accepts beyond metadata.name and metadata.namespace; undefined = any. */
   selectableFields: readonly string[] | undefined;
   /** The `@operant/crd` class, when the kind was named by one. */
-  schemaClass: resources.ObjectClass | undefined;
+  schemaClass: ObjectClass | undefined;
   /** Lists whose items server-side apply merges by key. */
   listKeys: ListKeys;
 }
@@ -40,7 +39,7 @@ const builtinListKeys: ListKeys = (path) => {
 const crdKeys = new WeakMap<object, ListKeys>();
 
 /** A class's `@ListType('map')` lists and their `@ListMapKey`s, read from the schema `buildCrd` writes. */
-function keysOfClass(type: resources.ObjectClass): ListKeys {
+function keysOfClass(type: ObjectClass): ListKeys {
   let keys = crdKeys.get(type);
   if (keys === undefined) {
     const found = new Map<string, string[]>();
@@ -82,16 +81,16 @@ const builtinTraits: Record<string, Pick<KindTraits, 'status' | 'generation'>> =
   'CustomResourceDefinition.v1.apiextensions.k8s.io': { status: true, generation: true },
 };
 
-const builtinKeys = new Set(resources.builtinKinds.map((info) => resources.gvkString(info)));
+const builtinKeys = new Set(builtinKinds.map((info) => gvkString(info)));
 
 export function isBuiltin(info: ResourceInfo): boolean {
-  return builtinKeys.has(resources.gvkString(info));
+  return builtinKeys.has(gvkString(info));
 }
 
 /** The traits of a kind; `statusOverride` is what `withStatusSubresource` said, `type` the class it was named by. */
 export function traitsOf(info: ResourceInfo, type: unknown, statusOverride: boolean | undefined): KindTraits {
   if (isBuiltin(info)) {
-    const t = builtinTraits[resources.gvkString(info)] ?? { status: false, generation: false };
+    const t = builtinTraits[gvkString(info)] ?? { status: false, generation: false };
     return {
       ...t,
       status: statusOverride ?? t.status,
@@ -107,6 +106,6 @@ export function traitsOf(info: ResourceInfo, type: unknown, statusOverride: bool
     generation: true,
     selectableFields: (meta?.selectableFields ?? []).map((f) => f.replace(/^\./, '')),
     schemaClass: isCrdClass ? (type as KindTraits['schemaClass']) : undefined,
-    listKeys: isCrdClass ? keysOfClass(type as resources.ObjectClass) : noKeys,
+    listKeys: isCrdClass ? keysOfClass(type as ObjectClass) : noKeys,
   };
 }

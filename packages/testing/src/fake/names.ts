@@ -10,11 +10,8 @@
  */
 import { randomInt } from 'node:crypto';
 import type { KubernetesObject } from '@operant/core';
-import type * as client from '@operant/core/client';
-import type { ResourceInfo } from '@operant/core/resources';
-import * as resources from '@operant/core/resources';
-
-type StatusCause = client.StatusCause;
+import { gvkString, type ResourceInfo } from '@operant/core/internal';
+import type { StatusCause } from './status-errors.js';
 
 /** How the API server checks a name (with `prefix`, a `generateName`): the problems, as messages. */
 type NameFormat = (name: string, prefix: boolean) => string[];
@@ -117,7 +114,7 @@ export const nameRules: Readonly<Record<string, NameRule>> = {
   'ClusterRoleBinding.v1.rbac.authorization.k8s.io': { format: pathSegment },
 };
 
-const ruleOf = (info: ResourceInfo): NameRule => nameRules[resources.gvkString(info)] ?? { format: subdomain };
+const ruleOf = (info: ResourceInfo): NameRule => nameRules[gvkString(info)] ?? { format: subdomain };
 
 /**
  * The causes of a create of `obj` named `name` (its own, or the one made from

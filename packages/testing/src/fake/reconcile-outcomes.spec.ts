@@ -5,11 +5,13 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { V1ConfigMap } from '@kubernetes/client-node';
-import { type Reconciler, type Result, TerminalError } from '@operant/core';
-import { Controller, type ReconcileOutcome } from '@operant/core/controller';
+import { type Logger, type Reconciler, type Result, TerminalError } from '@operant/core';
 import { enqueueRequestForObject } from '@operant/core/handler';
-import type { LogFields, Logger } from '@operant/core/log';
+import type { LogFields } from '@operant/core/log';
 import { channel } from '@operant/core/source';
+// the Controller is not public: this spec runs the real one beside the harness, from core's source
+import { Controller } from '../../../core/src/controller/controller.js';
+import type { ReconcileOutcome } from '../../../core/src/controller/metrics.js';
 import { eventually } from '../eventually.js';
 import { fakeClient } from './builder.js';
 import { ReconcileHarness } from './harness.js';

@@ -4,12 +4,14 @@
  * reconciler records; `event()` keeps the reason as the action, as the real recorder.
  * @module
  */
-import type { KubernetesObject } from '@operant/core';
-import type * as events from '@operant/core/events';
+import type { EventRecorder, KubernetesObject } from '@operant/core';
+
+/** `'Normal'` or `'Warning'`. */
+type EventType = Parameters<EventRecorder['event']>[1];
 
 export interface RecordedEvent {
   object: KubernetesObject;
-  type: events.EventType;
+  type: EventType;
   reason: string;
   message: string;
   /** `eventf`'s action; the reason for `event()`. */
@@ -18,17 +20,17 @@ export interface RecordedEvent {
   related?: KubernetesObject;
 }
 
-export class FakeRecorder implements events.EventRecorder {
+export class FakeRecorder implements EventRecorder {
   readonly events: RecordedEvent[] = [];
 
-  event(object: KubernetesObject, type: events.EventType, reason: string, message: string): void {
+  event(object: KubernetesObject, type: EventType, reason: string, message: string): void {
     this.events.push({ object: structuredClone(object), type, reason, message, action: reason });
   }
 
   eventf(
     regarding: KubernetesObject,
     related: KubernetesObject | undefined,
-    type: events.EventType,
+    type: EventType,
     reason: string,
     action: string,
     note: string,

@@ -7,9 +7,15 @@
  * @module
  */
 import { type KubernetesObject } from '@operant/core';
-import * as client from '@operant/core/client';
+import type * as client from '@operant/core/client';
 import { ClientError } from '@operant/core/client';
-import { type ResourceInfo } from '@operant/core/resources';
+import {
+  compileFieldSelector,
+  compileLabelSelector,
+  fieldSelectorString,
+  fieldValue,
+  type ResourceInfo,
+} from '@operant/core/internal';
 import type { KindTraits } from './kinds.js';
 import { badRequest } from './status-errors.js';
 import type { ObjectTracker } from './tracker.js';
@@ -17,16 +23,18 @@ import type { ObjectTracker } from './tracker.js';
 export interface Selection {
   namespace?: string;
   labelSelector?: client.LabelSelector;
-  fieldSelector?: client.FieldSelector;
+  fieldSelector?: FieldSelector;
   matchingFields?: Record<string, string>;
 }
 
+type FieldSelector = NonNullable<client.ListOptions['fieldSelector']>;
+
 const always = new Set(['metadata.name', 'metadata.namespace']);
 
-function checkFields(selector: client.FieldSelector, traits: KindTraits, action: string): void {
+function checkFields(selector: FieldSelector, traits: KindTraits, action: string): void {
   if (traits.selectableFields === undefined) return;
   const allowed = new Set([...always, ...traits.selectableFields]);
-  for (const term of client.fieldSelectorString(selector).split(',')) {
+  for (const term of fieldSelectorString(selector).split(',')) {
     const field = term.split(/!?==?/)[0]?.trim() ?? '';
     if (field !== '' && !allowed.has(field)) throw badRequest(action, `field label not supported: ${field}`);
   }
@@ -52,14 +60,14 @@ export function select(
     }
   };
   const { labelSelector, fieldSelector } = selection;
-  const labels = labelSelector === undefined ? undefined : parse(() => client.compileLabelSelector(labelSelector));
-  const fields = fieldSelector === undefined ? undefined : parse(() => client.compileFieldSelector(fieldSelector));
+  const labels = labelSelector === undefined ? undefined : parse(() => compileLabelSelector(labelSelector));
+  const fields = fieldSelector === undefined ? undefined : parse(() => compileFieldSelector(fieldSelector));
   let candidates = tracker.list(info);
   for (const [field, value] of Object.entries(selection.matchingFields ?? {})) {
     const indexed = tracker.byIndex(info, field, value);
     if (indexed === undefined) {
       const path = field.split('.');
-      candidates = candidates.filter((obj) => client.fieldValue(obj, path) === value);
+      candidates = candidates.filter((obj) => fieldValue(obj, path) === value);
     } else {
       const keep = new Set(indexed);
       candidates = candidates.filter((obj) => keep.has(obj));

@@ -8,9 +8,10 @@
 
 import * as client from '@operant/core/client';
 import { type ClientError } from '@operant/core/client';
-import { type ResourceInfo } from '@operant/core/resources';
+import { type ResourceInfo, statusError } from '@operant/core/internal';
 
-type StatusCause = client.StatusCause;
+/** metav1.StatusCause: one cause of an Invalid (or other) Status, as the API server reports it. */
+export type StatusCause = NonNullable<NonNullable<client.Status['details']>['causes']>[number];
 
 /** `widgets.demo.operant.dev`, or `configmaps` for the core group: the resource in messages. */
 const resourceName = (info: ResourceInfo) => (info.group === '' ? info.plural : `${info.plural}.${info.group}`);
@@ -18,7 +19,7 @@ const resourceName = (info: ResourceInfo) => (info.group === '' ? info.plural : 
 const kindName = (info: ResourceInfo) => (info.group === '' ? info.kind : `${info.kind}.${info.group}`);
 
 function fail(action: string, code: number, reason: string, message: string, details: client.Status['details']) {
-  return client.statusError(action, code, { kind: 'Status', status: 'Failure', message, reason, code, details });
+  return statusError(action, code, { kind: 'Status', status: 'Failure', message, reason, code, details });
 }
 
 export function notFound(action: string, info: ResourceInfo, name: string): ClientError {

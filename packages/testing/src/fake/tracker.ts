@@ -6,10 +6,8 @@
  * @module
  */
 import { type KubernetesObject } from '@operant/core';
-import { objectKey } from '@operant/core/api';
 import * as cache from '@operant/core/cache';
-import * as resources from '@operant/core/resources';
-import { type ResourceInfo } from '@operant/core/resources';
+import { deepFreeze, gvkString, objectKey, type ResourceInfo, Store } from '@operant/core/internal';
 import type { FieldOwners } from './field-owners.js';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
@@ -25,7 +23,7 @@ export type WatchListener = (event: WatchEvent) => void;
 
 interface KindStore {
   info: ResourceInfo;
-  store: cache.Store;
+  store: Store;
   owners: Map<string, FieldOwners>;
   listeners: Set<WatchListener>;
 }
@@ -45,10 +43,10 @@ export class ObjectTracker {
   }
 
   private kind(info: ResourceInfo): KindStore {
-    const key = resources.gvkString(info);
+    const key = gvkString(info);
     let kind = this.kinds.get(key);
     if (kind === undefined) {
-      kind = { info, store: new cache.Store(), owners: new Map(), listeners: new Set() };
+      kind = { info, store: new Store(), owners: new Map(), listeners: new Set() };
       this.kinds.set(key, kind);
     }
     return kind;
@@ -86,7 +84,7 @@ export class ObjectTracker {
     const kind = this.kind(info);
     this.revision++;
     obj.metadata = { ...obj.metadata, resourceVersion: String(this.revision) };
-    const stored = cache.deepFreeze(obj);
+    const stored = deepFreeze(obj);
     const old = kind.store.set(stored);
     kind.owners.set(objectKey(stored), owners);
     this.emit(kind, old === undefined ? { type: 'ADDED', object: stored } : { type: 'MODIFIED', object: stored, old });
@@ -104,7 +102,7 @@ export class ObjectTracker {
     kind.owners.delete(key);
     this.revision++;
     const final = last ?? old;
-    const object = cache.deepFreeze({
+    const object = deepFreeze({
       ...structuredClone(final),
       metadata: { ...structuredClone(final.metadata), resourceVersion: String(this.revision) },
     });

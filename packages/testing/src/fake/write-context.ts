@@ -5,7 +5,7 @@
  * @module
  */
 import type { KubernetesObject } from '@operant/core';
-import type { ResourceInfo } from '@operant/core/resources';
+import { type ResourceInfo } from '@operant/core/internal';
 import type { Operation, Verb, WriteRecord } from './interceptor.js';
 import type { KindTraits } from './kinds.js';
 import type { ObjectTracker } from './tracker.js';

@@ -6,11 +6,17 @@
  * @module
  */
 import { type KubernetesObject } from '@operant/core';
-import { type ObjectMeta, objectKey } from '@operant/core/api';
+import { type ObjectMeta } from '@operant/core/api';
 import * as client from '@operant/core/client';
 import { ClientError } from '@operant/core/client';
-import * as resources from '@operant/core/resources';
-import { type ResourceInfo } from '@operant/core/resources';
+import {
+  apiVersionOf,
+  describeObject,
+  objectKey,
+  type ResourceInfo,
+  statusError,
+  supportsStrategicMerge,
+} from '@operant/core/internal';
 import { markDeleted, prepareCreate, prepareUpdate, uidMismatch } from './admission.js';
 import { applyProblem, decodeOrRefuse, requiredFieldCauses } from './builtin-shapes.js';
 import { applyFields, type FieldOwners, recordUpdate } from './field-owners.js';
@@ -54,7 +60,7 @@ export class FakeWrites {
   async create<T extends KubernetesObject>(obj: T, options: client.CreateOptions): Promise<T> {
     const info = this.c.resolveObject(obj, 'create an object');
     const meta = obj.metadata ?? {};
-    const action = `unable to create ${client.describeObject(info, meta.namespace, meta.name ?? meta.generateName)}`;
+    const action = `unable to create ${describeObject(info, meta.namespace, meta.name ?? meta.generateName)}`;
     const op = this.c.operation('create', info, obj, options, action);
     const manager = this.c.managerOf(options);
     return this.c.recorded({ ...record(op, options), fieldManager: manager }, () =>
@@ -75,7 +81,7 @@ export class FakeWrites {
         if (causes.length > 0) throw invalid(action, info, name, causes);
         if (body.metadata?.resourceVersion) {
           const message = 'resourceVersion should not be set on objects to be created';
-          throw client.statusError(action, 500, { reason: 'InternalError', code: 500, message });
+          throw statusError(action, 500, { reason: 'InternalError', code: 500, message });
         }
         const namespace = info.namespaced ? body.metadata?.namespace : undefined;
         if (!info.namespaced && body.metadata) body.metadata.namespace = undefined;
@@ -93,7 +99,7 @@ export class FakeWrites {
   async update<T extends KubernetesObject>(obj: T, options: client.UpdateOptions, sub: Sub): Promise<T> {
     const info = this.c.resolveObject(obj, 'update an object');
     const { name, namespace } = requireName(obj, info, 'update');
-    const action = `unable to update ${of(sub)}${client.describeObject(info, namespace, name)}`;
+    const action = `unable to update ${of(sub)}${describeObject(info, namespace, name)}`;
     const op = { ...this.c.operation('update', info, obj, options, action), subresource: sub };
     return this.c.recorded({ ...record(op, options), fieldManager: this.c.managerOf(options) }, () =>
       this.c.run(op, async () => {
@@ -124,8 +130,8 @@ export class FakeWrites {
   ): Promise<T> {
     const info = this.c.resolveObject(obj, 'patch an object');
     const { name, namespace } = requireName(obj, info, 'patch');
-    const target = `${of(sub)}${client.describeObject(info, namespace, name)}`;
-    if (patch.type === 'strategic' && !resources.supportsStrategicMerge(info)) {
+    const target = `${of(sub)}${describeObject(info, namespace, name)}`;
+    if (patch.type === 'strategic' && !supportsStrategicMerge(info)) {
       throw new ClientError(
         'invalidArgument',
         `unable to patch ${target}: strategic merge patches need a built-in kind; use a merge or JSON patch`,
@@ -148,7 +154,7 @@ export class FakeWrites {
           ) as KubernetesObject;
         } catch (err) {
           if (!(err instanceof PatchApplyError)) throw err;
-          throw client.statusError(action, 422, { reason: 'Invalid', code: 422, message: err.message });
+          throw statusError(action, 422, { reason: 'Invalid', code: 422, message: err.message });
         }
         decodeOrRefuse(info, patched, strict(options), (problem) => unpatchable(action, patched, problem));
         const rv = patched.metadata?.resourceVersion;
@@ -165,7 +171,7 @@ export class FakeWrites {
   ): Promise<T> {
     const info = this.c.resolveObject(obj, 'apply an object');
     const { name, namespace } = requireName(obj, info, 'apply');
-    const action = `unable to apply ${of(sub)}${client.describeObject(info, namespace, name)}`;
+    const action = `unable to apply ${of(sub)}${describeObject(info, namespace, name)}`;
     const op = { ...this.c.operation('apply', info, obj, options, action), subresource: sub };
     const manager = this.c.managerOf(options);
     return this.c.recorded({ ...record(op, options), fieldManager: manager }, () =>
@@ -175,7 +181,7 @@ export class FakeWrites {
         if (config.metadata) delete (config.metadata as JsonObject).managedFields;
         const problem = applyProblem(info, config);
         if (problem !== undefined) {
-          throw client.statusError(action, 500, { reason: 'InternalError', code: 500, message: problem });
+          throw statusError(action, 500, { reason: 'InternalError', code: 500, message: problem });
         }
         if (sub === 'status') {
           const { status } = config;
@@ -222,7 +228,7 @@ export class FakeWrites {
   async delete(obj: KubernetesObject, options: client.DeleteOptions): Promise<void> {
     const info = this.c.resolveObject(obj, 'delete an object');
     const { name, namespace } = requireName(obj, info, 'delete');
-    const action = `unable to delete ${client.describeObject(info, namespace, name)}`;
+    const action = `unable to delete ${describeObject(info, namespace, name)}`;
     const op = this.c.operation('delete', info, obj, options, action);
     await this.c.recorded(record(op, options), () =>
       this.c.run(op, async () => {
@@ -244,7 +250,7 @@ export class FakeWrites {
   }
 
   async deleteAllOf(info: ResourceInfo, options: client.DeleteAllOfOptions): Promise<void> {
-    const action = `unable to delete all of ${client.describeObject(info, options.namespace)}`;
+    const action = `unable to delete all of ${describeObject(info, options.namespace)}`;
     const op = { verb: 'deleteAllOf' as const, info, namespace: options.namespace, options, action };
     await this.c.recorded(
       { verb: 'deleteAllOf', kind: info.kind, namespace: options.namespace, dryRun: !!options.dryRun },
@@ -347,7 +353,7 @@ function withoutVersion(obj: KubernetesObject): unknown {
 
 /** The object as it travels: plain JSON, with apiVersion and kind of its resolved kind. */
 function wire(obj: KubernetesObject, info: ResourceInfo): KubernetesObject {
-  return toJson({ ...obj, apiVersion: resources.apiVersionOf(info), kind: info.kind });
+  return toJson({ ...obj, apiVersion: apiVersionOf(info), kind: info.kind });
 }
 
 const strict = (options: client.CreateOptions) => options.fieldValidation === 'Strict';
