@@ -3,7 +3,8 @@
  * exactly the everyday names listed here, and `api/*.api.md` (scripts/api-report.mjs) states
  * every entry point's names and declarations as the built `.d.ts` does (the test scripts
  * run `tsc -b` first). A change to the surface fails here until `pnpm api:update` rewrites
- * the reports (and, for the root, this list says so), so that it shows in review.
+ * the reports (and, for the root, this list says so), so that it shows in review; and the
+ * names of all entry points together stay within scripts/api-surface.mjs's budget.
  * @module
  */
 import { beforeAll, describe, expect, it } from '@jest/globals';
@@ -14,6 +15,7 @@ import {
   compareReports,
   updateCommand,
 } from '../../../scripts/api-report.mjs';
+import { apiSurface, PUBLIC_NAME_BUDGET, publicNameCount } from '../../../scripts/api-surface.mjs';
 import * as root from './index.js';
 
 /** The root's values: the decorators, starting an application, the reconcile contract, the errors. */
@@ -93,6 +95,14 @@ describe('the public API', () => {
       if (committed.has(file)) expect({ file, text }).toEqual({ file, text: committed.get(file) });
     }
     expect(compareReports(current, committed)).toEqual({ changed: [], added: [], removed: [] });
+  });
+
+  it(`should export at most ${PUBLIC_NAME_BUDGET} names over every entry point of every package`, () => {
+    expect(publicNameCount(apiSurface())).toBeLessThanOrEqual(PUBLIC_NAME_BUDGET);
+    // every entry point's names count, namespace members too: a name exported twice counts twice
+    expect(
+      publicNameCount({ entries: [{ specifier: 'x', values: 2, types: 1, nsValues: 3, nsTypes: 0 }], packages: [] }),
+    ).toBe(6);
   });
 
   it('should report a changed, a new and a removed entry point', () => {
