@@ -8,7 +8,7 @@
 import { type AnyClass, getWebhookMetadata } from '@operant/core/decorators';
 import { ResourceRegistry } from '@operant/core/resources';
 import * as webhook from '@operant/core/webhook';
-import type { CustomResourceConversion, CustomResourceDefinition } from '@operant/crd';
+import type { CustomResourceDefinition } from '@operant/crd';
 import type { ServiceRef } from './manifests.js';
 
 /** `<kind>.<group>` of every kind some `@Conversion` class converts. */
@@ -30,7 +30,7 @@ export function withConversion(
   service: ServiceRef = {},
 ): CustomResourceDefinition {
   if (!convertible.has(`${crd.spec.names.kind}.${crd.spec.group}`)) return crd;
-  const conversion: CustomResourceConversion = {
+  const conversion: NonNullable<CustomResourceDefinition['spec']['conversion']> = {
     strategy: 'Webhook',
     webhook: {
       clientConfig: {

@@ -11,7 +11,8 @@
 
 import * as resources from '@operant/core/resources';
 import { type ResourceInfo } from '@operant/core/resources';
-import { getResourceMetadata, type JSONSchemaProps } from '@operant/crd';
+import type { JSONSchemaProps } from '@operant/crd';
+import { getResourceMetadata } from '@operant/crd/metadata';
 import { buildCrd } from '@operant/crd/schema';
 import { listKeyOf } from './strategic.js';
 
