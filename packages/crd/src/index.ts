@@ -10,30 +10,25 @@
  *   (`@ExactlyOneOf`, `@AtMostOneOf`, `@AtLeastOneOf`), named after kubebuilder's markers.
  * - Common types as Go operators get them from apimachinery and core/v1: `Condition`
  *   (metav1.Condition), `ObjectReference`, `LocalObjectReference`, `TypedLocalObjectReference`.
- * - The metadata readers `getResourceMetadata` and `resourceCoordinates`, and the
- *   schema's types (`JSONSchemaProps`, `CustomResourceDefinition`, …).
+ * - The types code names: `CustomResourceOptions` (shared between the versions of one
+ *   kind), `JSONSchemaProps`, `CustomResourceDefinition` (its parts by indexed access,
+ *   `CustomResourceDefinition['spec']['versions'][number]`), `ObjectMeta`, `AnyClass`, and
+ *   `CrdError`. The other decorators' arguments are written inline and checked there.
  *
  * This entry records and reads; it does not build schemas. `buildCrds`/`buildCrd`,
  * `checkStructural`, `validate`, `withDefaults` and `toInstance` are in `@operant/crd/schema`,
  * which loads the schema builder, a CEL engine and RE2: a manager that only reconciles
- * never loads them. (The decorators are built on class-validator and class-transformer,
- * which a CRD class imports anyway.)
+ * never loads them. The metadata readers (`getResourceMetadata`, `resourceCoordinates`,
+ * `pluralize`) and `OperantError` are in `@operant/crd/metadata`. (The decorators are built on
+ * class-validator and class-transformer, which a CRD class imports anyway.)
  * @module
  */
 import 'reflect-metadata';
 
-export type * from './apiextensions/types.js';
-export {
-  CONDITION_REASON_PATTERN,
-  CONDITION_TYPE_PATTERN,
-  Condition,
-  type ConditionStatus,
-} from './common/condition.js';
+export type { CustomResourceDefinition, JSONSchemaProps } from './apiextensions/types.js';
+export { Condition } from './common/condition.js';
 export type { ObjectMeta, OwnerReference } from './common/object-meta.js';
 export { LocalObjectReference, ObjectReference, TypedLocalObjectReference } from './common/object-reference.js';
-export { type ResourceCoordinates, resourceCoordinates } from './crd/coordinates.js';
-// the default plural of a kind: `operant create api` (@operant/cli) names files and RBAC after it
-export { pluralize } from './crd/names.js';
 export {
   ExclusiveMax,
   ExclusiveMin,
@@ -41,9 +36,8 @@ export {
   MinProperties,
   MultipleOf,
 } from './decorators/bounds.decorator.js';
-export { PrintColumn, type PrintColumnOptions, SelectableField } from './decorators/columns.decorator.js';
+export { PrintColumn, SelectableField } from './decorators/columns.decorator.js';
 export { CrdMetadata, CustomResource } from './decorators/custom-resource.decorator.js';
-export type { EachOptions, SchemaDecorator } from './decorators/internal.js';
 export {
   Default,
   Description,
@@ -65,23 +59,10 @@ export {
   Quantity,
   RawSchema,
 } from './decorators/shape.decorator.js';
-export {
-  ScaleSubresource,
-  type ScaleSubresourceOptions,
-  StatusSubresource,
-} from './decorators/subresource.decorator.js';
+export { ScaleSubresource, StatusSubresource } from './decorators/subresource.decorator.js';
 export { ListMapKey, ListType, MapType } from './decorators/topology.decorator.js';
 export { DeprecatedVersion, Served, StorageVersion } from './decorators/version.decorator.js';
-export { Immutable, XValidation, type XValidationOptions } from './decorators/x-validation.decorator.js';
-export { CrdError, type CrdErrorKind } from './errors.js';
-export type { KubernetesTypeExpression, KubernetesTypeName } from './k8s/expression.js';
-export { getResourceMetadata } from './metadata/storage.js';
-export type {
-  AnyClass,
-  CrdMetadataOptions,
-  CustomResourceOptions,
-  DeprecatedVersionOptions,
-  Scope,
-} from './metadata/types.js';
-export { isOperantError, OperantError, type OperantErrorReason } from './operant-error.js';
+export { Immutable, XValidation } from './decorators/x-validation.decorator.js';
+export { CrdError } from './errors.js';
+export type { AnyClass, CustomResourceOptions } from './metadata/types.js';
 export { CustomObject } from './resource.js';

@@ -10,13 +10,9 @@
  * for their decorators, does not load it.
  * @module
  */
-export { checkStructural, type StructuralOptions, type StructuralReport } from './check/structural.js';
-export { type BuildCrdsOptions, type BuildCrdsResult, buildCrd, buildCrds } from './crd/build-crds.js';
-export type { KubernetesTypesData } from './k8s/data.js';
+export { checkStructural } from './check/structural.js';
+export { type BuildCrdsOptions, buildCrd, buildCrds } from './crd/build-crds.js';
 export { isKubernetesTypeName, kubernetesTypeSchema } from './k8s/flatten.js';
 export { QUANTITY_PATTERN } from './schema/known-types.js';
-export type { IntFormat } from './schema/object-schema.js';
-export { MAX_DEPTH, MAX_VALUES } from './validate/bounds.js';
-export type { SkippedRule } from './validate/cel.js';
-export type { ValidationIssue } from './validate/issues.js';
-export { type Newable, toInstance, type ValidateOptions, validate, withDefaults } from './validate/validate.js';
+export { MAX_DEPTH } from './validate/bounds.js';
+export { toInstance, type ValidateOptions, validate, withDefaults } from './validate/validate.js';

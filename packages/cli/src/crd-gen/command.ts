@@ -10,7 +10,7 @@
  * @module
  */
 import { resolve } from 'node:path';
-import { buildCrds, type IntFormat } from '@operant/crd/schema';
+import { type BuildCrdsOptions, buildCrds } from '@operant/crd/schema';
 import { Command } from 'commander';
 import { CliError } from '../errors.js';
 import { modulesOf } from '../generate/load-entries.js';
@@ -31,7 +31,7 @@ export interface CrdGenOptions {
   /** Read descriptions from doc comments (default true). */
   docComments?: boolean;
   /** `format` of integers without `@Format()`: `int32` (default, Go's int32), `int64`, or `none` (Go's int). */
-  intFormat?: IntFormat;
+  intFormat?: BuildCrdsOptions['intFormat'];
   check?: boolean;
   /** Compare with these old CRDs (a file, a folder or a git ref) instead of writing; fail on a breaking change. */
   checkCompat?: string;
@@ -120,7 +120,7 @@ export function crdGenCommand(): Command {
     .option(
       '--int-format <format>',
       'format of integers without @Format(): int32 (Go int32), int64 or none (Go int)',
-      (v): IntFormat => {
+      (v): NonNullable<BuildCrdsOptions['intFormat']> => {
         if (v !== 'int32' && v !== 'int64' && v !== 'none')
           throw new CliError('config', `--int-format needs int32, int64 or none, got ${v}`);
         return v;

@@ -3,7 +3,8 @@
  * of the entries and their modules' exports), each once.
  * @module
  */
-import { type AnyClass, getResourceMetadata } from '@operant/crd';
+import type { AnyClass } from '@operant/crd';
+import { getResourceMetadata } from '@operant/crd/metadata';
 import { CliError } from '../errors.js';
 import { importEntries } from '../generate/load-entries.js';
 

@@ -4,7 +4,7 @@
  * plural, the file stems and the class names of the scaffolded files.
  * @module
  */
-import { pluralize } from '@operant/crd';
+import { pluralize } from '@operant/crd/metadata';
 import { CliError } from '../errors.js';
 
 const dns1123Label = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;

@@ -7,7 +7,7 @@
  */
 
 import { CONVERT_PATH, getWebhookMetadata, ResourceRegistry } from '@operant/core/internal';
-import type { CustomResourceConversion, CustomResourceDefinition } from '@operant/crd';
+import type { CustomResourceDefinition } from '@operant/crd';
 import { type AnyClass } from '@operant/crd';
 import type { ServiceRef } from './manifests.js';
 
@@ -30,7 +30,7 @@ export function withConversion(
   service: ServiceRef = {},
 ): CustomResourceDefinition {
   if (!convertible.has(`${crd.spec.names.kind}.${crd.spec.group}`)) return crd;
-  const conversion: CustomResourceConversion = {
+  const conversion: NonNullable<CustomResourceDefinition['spec']['conversion']> = {
     strategy: 'Webhook',
     webhook: {
       clientConfig: {

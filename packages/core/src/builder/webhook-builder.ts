@@ -11,7 +11,6 @@
  */
 
 import { getResourceMetadata } from '@operant/crd/metadata';
-import type { Newable } from '@operant/crd/schema';
 import type { KubernetesObject } from '../api/object.js';
 import type { Manager } from '../manager/interfaces.js';
 import type { ResourceInfo, ResourceType } from '../resources/resource-type.js';
@@ -90,9 +89,9 @@ export class WebhookBuilder<T extends KubernetesObject = KubernetesObject> {
 }
 
 /** The `@CustomResource` class behind a type, whose decorators `validate()` reads. */
-function crdClass(type: ResourceType): Newable<object> | undefined {
+function crdClass(type: ResourceType): ValidatingOptions['type'] {
   return typeof type === 'function' && getResourceMetadata(type)?.options !== undefined
-    ? (type as unknown as Newable<object>)
+    ? (type as unknown as ValidatingOptions['type'])
     : undefined;
 }
 

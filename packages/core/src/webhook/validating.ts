@@ -11,7 +11,7 @@
  * '@operant/core'`; the first request awaits the same load.
  * @module
  */
-import type { Newable, ValidateOptions, validate as validateFn } from '@operant/crd/schema';
+import type { ValidateOptions, validate as validateFn } from '@operant/crd/schema';
 import type { KubernetesObject } from '../api/object.js';
 import { allowed } from './admission.js';
 import type { AdmissionHandler, CustomValidator, Warnings } from './contracts.js';
@@ -19,7 +19,10 @@ import { invalid } from './errors.js';
 
 export interface ValidatingOptions {
   /** The CRD class whose decorators validate the object; undefined for kinds without one. */
-  type?: Newable<object>;
+  type?: new (
+    // biome-ignore lint/suspicious/noExplicitAny: constructors of any arity, as `validate()` takes them
+    ...args: any[]
+  ) => object;
   /** Run `validate(object, type)` before the validator. Default true. */
   validateObject?: boolean;
   validateOptions?: ValidateOptions;

@@ -10,7 +10,8 @@
  */
 
 import { builtinKinds, gvkString, type ObjectClass, type ResourceInfo } from '@operant/core/internal';
-import { getResourceMetadata, type JSONSchemaProps } from '@operant/crd';
+import type { JSONSchemaProps } from '@operant/crd';
+import { getResourceMetadata } from '@operant/crd/metadata';
 import { buildCrd } from '@operant/crd/schema';
 import { listKeyOf } from './strategic.js';
 

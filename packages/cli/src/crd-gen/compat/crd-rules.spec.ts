@@ -1,9 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '@operant/crd';
+import type { CustomResourceDefinition } from '@operant/crd';
 import { formatChange } from './change.js';
 import { compareCrds, type StoredCrd } from './crd-rules.js';
 
-const version = (name: string, storage: boolean, more: Partial<CustomResourceDefinitionVersion> = {}) => ({
+type CrdVersion = CustomResourceDefinition['spec']['versions'][number];
+
+const version = (name: string, storage: boolean, more: Partial<CrdVersion> = {}) => ({
   name,
   served: true,
   storage,
@@ -11,7 +13,7 @@ const version = (name: string, storage: boolean, more: Partial<CustomResourceDef
   ...more,
 });
 
-function crd(versions: CustomResourceDefinitionVersion[], scope: 'Namespaced' | 'Cluster' = 'Namespaced') {
+function crd(versions: CrdVersion[], scope: 'Namespaced' | 'Cluster' = 'Namespaced') {
   return {
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',

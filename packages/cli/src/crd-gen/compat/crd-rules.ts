@@ -5,12 +5,14 @@
  * each version present in both is handed to `walk.ts`.
  * @module
  */
-import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '@operant/crd';
+import type { CustomResourceDefinition } from '@operant/crd';
 import { type Change, change } from './change.js';
 import { compareSchemas } from './walk.js';
 
 /** A CRD as read from a file or a cluster: what crd-gen writes, plus `status.storedVersions` when present. */
 export type StoredCrd = CustomResourceDefinition & { status?: { storedVersions?: string[] } };
+
+type CrdVersion = CustomResourceDefinition['spec']['versions'][number];
 
 const storageVersion = (crd: CustomResourceDefinition) => crd.spec.versions.find((v) => v.storage)?.name;
 
@@ -48,7 +50,7 @@ function compareVersions(crd: string, old: StoredCrd, next: CustomResourceDefini
   return changes;
 }
 
-function compareColumns(crd: string, old: CustomResourceDefinitionVersion, next: CustomResourceDefinitionVersion) {
+function compareColumns(crd: string, old: CrdVersion, next: CrdVersion) {
   const names = new Set((next.additionalPrinterColumns ?? []).map((c) => c.name));
   return (old.additionalPrinterColumns ?? [])
     .filter((c) => !names.has(c.name))
