@@ -14,7 +14,6 @@ import { ApiClient } from '../src/client/api-client.js';
 import { type ApplyConfiguration, applyConfiguration } from '../src/client/apply-configuration.js';
 import { withFieldOwner } from '../src/client/field-owner.js';
 import { withControllerReference } from '../src/controllerutil/apply.js';
-import type { Manager } from '../src/manager/interfaces.js';
 import { newManager } from '../src/manager/manager.js';
 import { ConfigMap } from '../src/resources/kinds.js';
 import { installWidgetCrd, newNamespace, type Widget, WidgetType } from './fixtures/helpers.js';

@@ -20,7 +20,6 @@ import { createPredicateDecorator, GenerationChanged } from '../src/decorators/p
 import { Reconcile } from '../src/decorators/reconcile.decorator.js';
 import { createOperator, type Operator } from '../src/di/create-operator.js';
 import { CLIENT } from '../src/di/tokens.js';
-import type { Manager } from '../src/manager/interfaces.js';
 import { newManager } from '../src/manager/manager.js';
 import { generationChanged } from '../src/predicate/changed.js';
 import { labelSelector } from '../src/predicate/object-filters.js';

@@ -10,7 +10,6 @@ import { eventually } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { controllerManagedBy } from '../src/builder/builder.js';
 import { ApiClient } from '../src/client/api-client.js';
-import type { Manager } from '../src/manager/interfaces.js';
 import { newManager } from '../src/manager/manager.js';
 import {
   installWidgetCrd,

@@ -9,7 +9,6 @@ import { expect, it } from '@jest/globals';
 import { V1ConfigMap } from '@kubernetes/client-node';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { ApiClient } from '../src/client/api-client.js';
-import type { Manager } from '../src/manager/interfaces.js';
 import { newManager } from '../src/manager/manager.js';
 import { Lease } from '../src/resources/kinds.js';
 import { eventually, leaderCandidateOptions, newNamespace, useCleanups } from './fixtures/helpers.js';

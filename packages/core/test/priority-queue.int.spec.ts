@@ -13,7 +13,6 @@ import { requestFor } from '../src/api/request.js';
 import { controllerManagedBy } from '../src/builder/builder.js';
 import { ApiClient } from '../src/client/api-client.js';
 import { mergePatch } from '../src/client/patch.js';
-import type { Manager } from '../src/manager/interfaces.js';
 import { newManager } from '../src/manager/manager.js';
 import { cm, eventually, forEachLimited, newNamespace } from './fixtures/helpers.js';
 

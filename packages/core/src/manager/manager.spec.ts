@@ -2,7 +2,6 @@ import { describe, expect, it } from '@jest/globals';
 import { unreachableKubeConfig } from '../../test/fixtures/unreachable-kubeconfig.js';
 import type { Runnable } from '../api/runnable.js';
 import type { DefaultWebhookServer } from '../webhook/server.js';
-import type { Manager } from './interfaces.js';
 import { newManager } from './manager.js';
 
 // No informers are asked for, so nothing here talks to the (unreachable) server.

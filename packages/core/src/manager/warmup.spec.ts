@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { unreachableKubeConfig } from '../../test/fixtures/unreachable-kubeconfig.js';
 import type { Runnable } from '../api/runnable.js';
-import type { Manager } from './interfaces.js';
 import { newManager } from './manager.js';
 
 // The manager's warm-up order with a hand-driven elector; no informers, so nothing talks to the server.

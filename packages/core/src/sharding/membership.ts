@@ -26,7 +26,6 @@
 import { hostname } from 'node:os';
 import type { Logger } from '../api/logger.js';
 import { ignoreNotFound, isAlreadyExists, isConflict, isNotFound } from '../api/status-error.js';
-import type { Client } from '../client/interfaces.js';
 import { sleep } from '../internal/backoff.js';
 import { formatRuns, SHARD_GROUP_LABEL } from './labels.js';
 import { LeaseObservations } from './lease-observations.js';
