@@ -14,6 +14,7 @@
 export { withControllerReference, withOwnerReference } from './apply.js';
 export {
   type Condition,
+  type ConditionInput,
   findStatusCondition,
   isStatusConditionTrue,
   removeStatusCondition,
