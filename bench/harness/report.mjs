@@ -246,6 +246,7 @@ function headlineSection(results) {
   return lines.length > 2 ? `${lines.join('\n')}\n` : '';
 }
 
+/** Writes `report.md` into `dir`; `charts` (`{ file, title }`, from `charts.mjs`) are embedded as images. */
 export function writeReport(dir, results, charts) {
   const h = results.host;
   const lines = [
@@ -291,7 +292,7 @@ export function writeReport(dir, results, charts) {
     if (results.runs.some((r) => r.scenario === sid)) lines.push(scenarioSection(results, sid), '');
   }
   if (charts.length > 0) {
-    lines.push('## Charts', '', ...charts.map((c) => `![${c}](${c})`), '');
+    lines.push('## Charts', '', ...charts.flatMap((c) => [`![${c.title}](${c.file})`, '']));
   }
   lines.push(cpuSection(results.cpuProfile));
   writeFileSync(join(dir, 'report.md'), `${lines.join('\n')}\n`);
