@@ -61,6 +61,12 @@ function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** The round number at or above `v` that an axis can end on (87.9 → 90, 3.15 → 3.5). */
+function niceCeil(v) {
+  const step = 10 ** Math.floor(Math.log10(v)) / 2;
+  return Math.ceil(v / step) * step;
+}
+
 /** Breaks `text` into lines of at most `width` characters at spaces (a longer word keeps its own line). */
 function wrap(text, width) {
   const lines = [];
@@ -82,10 +88,10 @@ const axisName = (name, gap) => ({
 const escapeText = (s) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /** The SVG document of an ECharts option, with a `<title>` for screen readers. */
-async function render(option) {
+async function render(option, height = HEIGHT) {
   const echarts = await import('echarts');
   echarts.setPlatformAPI({ measureText });
-  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: WIDTH, height: HEIGHT });
+  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: WIDTH, height });
   try {
     chart.setOption({
       animation: false,
@@ -115,48 +121,52 @@ export async function convergenceChart(results, scenario, title) {
   if (ends.length > 1 && ends.at(-1).end > 3 * ends.at(-2).end) {
     const slowest = ends.at(-1);
     cut = {
-      max: 1.5 * ends.at(-2).end,
+      max: niceCeil(1.5 * ends.at(-2).end),
       note: `${CUT_NOTE}: ${label(results, slowest.peer)} runs off to ${slowest.end.toFixed(1)} s`,
     };
   }
-  return render({
-    title: { text: title, subtext: cut?.note, subtextStyle: { ...TEXT, fontSize: 13, color: '#a00' } },
-    grid: { left: 80, right: 40, top: cut ? 80 : 60, bottom: 125 },
-    // one entry per row, three rows per column: long peer labels never run into each other
-    legend: {
-      orient: 'vertical',
-      bottom: 12,
-      left: 80,
-      height: 44,
-      itemGap: 8,
-      itemWidth: 24,
-      itemHeight: 3,
-      icon: 'rect',
-      textStyle: { ...TEXT, fontSize: 12 },
+  // the legend: one entry per row, two columns (long peer labels never run into each other)
+  const legendHeight = 15 * Math.ceil(runs.length / 2);
+  return render(
+    {
+      title: { text: title, subtext: cut?.note, subtextStyle: { ...TEXT, fontSize: 13, color: '#a00' } },
+      grid: { left: 80, right: 40, top: cut ? 80 : 60, bottom: 80 + legendHeight },
+      legend: {
+        orient: 'vertical',
+        bottom: 12,
+        left: 80,
+        height: legendHeight - 1,
+        itemGap: 8,
+        itemWidth: 24,
+        itemHeight: 3,
+        icon: 'rect',
+        textStyle: { ...TEXT, fontSize: 12 },
+      },
+      xAxis: {
+        type: 'value',
+        min: 0,
+        max: cut?.max,
+        ...axisName('seconds since start', 30),
+        splitLine: { lineStyle: { color: '#e5e5e5' } },
+      },
+      yAxis: {
+        type: 'value',
+        min: 0,
+        ...axisName('converged Widgets', 55),
+        splitLine: { lineStyle: { color: '#e5e5e5' } },
+      },
+      series: runs.map((r) => ({
+        type: 'line',
+        step: 'end',
+        name: label(results, r.peer),
+        data: r.metrics.timeline.map(([t, n]) => [t, n]),
+        symbol: 'none',
+        color: colour(results, r.peer),
+        lineStyle: { width: 1.8 },
+      })),
     },
-    xAxis: {
-      type: 'value',
-      min: 0,
-      max: cut ? Number(cut.max.toPrecision(2)) : undefined,
-      ...axisName('seconds since start', 30),
-      splitLine: { lineStyle: { color: '#e5e5e5' } },
-    },
-    yAxis: {
-      type: 'value',
-      min: 0,
-      ...axisName('converged Widgets', 55),
-      splitLine: { lineStyle: { color: '#e5e5e5' } },
-    },
-    series: runs.map((r) => ({
-      type: 'line',
-      step: 'end',
-      name: label(results, r.peer),
-      data: r.metrics.timeline.map(([t, n]) => [t, n]),
-      symbol: 'none',
-      color: colour(results, r.peer),
-      lineStyle: { width: 1.8 },
-    })),
-  });
+    480 + legendHeight,
+  );
 }
 
 /** S4 heap and RSS growth per cached object per peer (medians), or undefined without S4 runs. */
@@ -171,6 +181,9 @@ export async function memoryChart(results) {
   }
   if (byPeer.size === 0) return undefined;
   const peers = [...byPeer.keys()];
+  // peer names wrapped to their bar pair's width (10 px text, 0.6 em a character)
+  const names = peers.map((p) => wrap(label(results, p), Math.floor(((WIDTH - 110) / peers.length - 8) / 6)));
+  const nameLines = Math.max(...names.map((n) => n.split('\n').length));
   const bars = (name, key, color) => ({
     type: 'bar',
     name,
@@ -178,16 +191,16 @@ export async function memoryChart(results) {
     barGap: '0%',
     barCategoryGap: '20%',
     label: { show: true, position: 'top', ...TEXT, fontSize: 10 },
-    data: peers.map((p) => Math.round(byPeer.get(p)[key].length ? median(byPeer.get(p)[key]) : 0)),
+    data: peers.map((p) => (byPeer.get(p)[key].length ? Math.round(median(byPeer.get(p)[key])) : null)),
   });
   return render({
     title: { text: 'S4 memory growth per cached object (ConfigMaps ~1 KB + Widgets)' },
-    grid: { left: 80, right: 30, top: 85, bottom: 80 },
+    grid: { left: 80, right: 30, top: 85, bottom: 30 + 13 * nameLines },
     legend: { top: 44, itemGap: 30, textStyle: { ...TEXT, fontSize: 12 } },
     xAxis: {
       type: 'category',
-      data: peers.map((p) => label(results, p)),
-      axisLabel: { ...TEXT, fontSize: 10, interval: 0, lineHeight: 13, formatter: (text) => wrap(text, 24) },
+      data: names,
+      axisLabel: { ...TEXT, fontSize: 10, interval: 0, lineHeight: 13 },
     },
     yAxis: {
       type: 'value',
