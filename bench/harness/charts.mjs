@@ -16,6 +16,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { median } from './report.mjs';
 
 const WIDTH = 900;
 const HEIGHT = 540;
@@ -54,12 +55,6 @@ const TIMELINES = [
 
 const label = (results, peer) => results.peers[peer]?.label ?? peer;
 const colour = (results, peer) => PALETTE[Math.max(0, Object.keys(results.peers).indexOf(peer)) % PALETTE.length];
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 /** The round number at or above `v` that an axis can end on (87.9 → 90, 3.15 → 3.5). */
 function niceCeil(v) {
@@ -118,7 +113,7 @@ export async function convergenceChart(results, scenario, title) {
   if (runs.length === 0) return undefined;
   const ends = runs.map((r) => ({ peer: r.peer, end: r.metrics.timeline.at(-1)[0] })).sort((a, b) => a.end - b.end);
   let cut;
-  if (ends.length > 1 && ends.at(-1).end > 3 * ends.at(-2).end) {
+  if (ends.length > 1 && ends.at(-2).end > 0 && ends.at(-1).end > 3 * ends.at(-2).end) {
     const slowest = ends.at(-1);
     cut = {
       max: niceCeil(1.5 * ends.at(-2).end),
@@ -191,7 +186,10 @@ export async function memoryChart(results) {
     barGap: '0%',
     barCategoryGap: '20%',
     label: { show: true, position: 'top', ...TEXT, fontSize: 10 },
-    data: peers.map((p) => (byPeer.get(p)[key].length ? Math.round(median(byPeer.get(p)[key])) : null)),
+    data: peers.map((p) => {
+      const m = median(byPeer.get(p)[key]);
+      return Number.isFinite(m) ? Math.round(m) : null; // no figure: no bar
+    }),
   });
   return render({
     title: { text: 'S4 memory growth per cached object (ConfigMaps ~1 KB + Widgets)' },

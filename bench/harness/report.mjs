@@ -7,7 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const median = (xs) => {
+/** The median of the finite values, NaN when there are none. */
+export const median = (xs) => {
   const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
   if (s.length === 0) return Number.NaN;
   const m = Math.floor(s.length / 2);

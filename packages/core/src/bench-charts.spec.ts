@@ -40,6 +40,7 @@ function results(crStep = 0.3): ChartResults {
         metrics: { heapPerObject: heap, rssPerObject: heap * 4 },
       })),
       { scenario: 'S4', peer: 'cr', rep: 0, metrics: { heapPerObject: 1234, rssPerObject: 5678 } },
+      { scenario: 'S4', peer: 'op', rep: 0, metrics: { rssPerObject: 4321 } },
     ],
   };
 }
@@ -93,7 +94,7 @@ describe('bench report charts', () => {
     expect(Math.max(...ticks)).toBeLessThan(20);
   });
 
-  it('draws S4 heap and RSS medians as a bar pair per peer', async () => {
+  it('draws S4 heap and RSS medians as a bar pair per peer, no bar where a peer has no figure', async () => {
     const svg = (await memoryChart(results())) ?? '';
     const words = texts(svg);
     expect(words).toEqual(
@@ -107,11 +108,11 @@ describe('bench report charts', () => {
       ]),
     );
     // the bars' value labels: the medians over the repetitions, not the first or the mean
-    expect(words).toEqual(expect.arrayContaining(['2000', '8000', '1234', '5678']));
+    expect(words).toEqual(expect.arrayContaining(['2000', '8000', '1234', '5678', '4321']));
     expect(words).not.toContain('1000');
     const bars = (colour: string) => svg.match(new RegExp(`<path d="M[^"]+Z"[^>]*fill="${colour}"`, 'g')) ?? [];
-    expect(bars(PALETTE[0] ?? '')).toHaveLength(2 + 1); // two peers, one legend icon
-    expect(bars(PALETTE[1] ?? '')).toHaveLength(2 + 1);
+    expect(bars(PALETTE[0] ?? '')).toHaveLength(2 + 1); // two peers with a heap figure, one legend icon
+    expect(bars(PALETTE[1] ?? '')).toHaveLength(3 + 1);
   });
 
   it('draws the charts the results have data for', async () => {
