@@ -58,6 +58,7 @@ describe('bench report charts', () => {
   it('draws one step line per peer from the first repetition, with axis names, legend and title', async () => {
     const svg = (await convergenceChart(results(), 'S2', 'S2 burst: 10 Widgets')) ?? '';
     expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg).toContain('<title>S2 burst: 10 Widgets</title>');
     const paths = seriesPaths(svg);
     expect(paths.map((p) => p.stroke)).toEqual(PALETTE.slice(0, 3));
     for (const { d } of paths) {
@@ -86,6 +87,7 @@ describe('bench report charts', () => {
   it('cuts the time axis and says so when one peer ends more than three times later than the rest', async () => {
     const svg = (await convergenceChart(results(10), 'S2', 'S2 burst: 10 Widgets')) ?? '';
     expect(texts(svg)).toContain(`${CUT_NOTE}: controller-runtime runs off to 100.0 s`);
+    expect(svg).toContain(`<title>S2 burst: 10 Widgets: ${CUT_NOTE}: controller-runtime runs off to 100.0 s</title>`);
     expect(seriesPaths(svg)).toHaveLength(3);
     // the time axis stops at 1.5 × the second slowest end (2.5 s), not at 100 s; the count axis ends at 10
     const ticks = texts(svg)
