@@ -7,7 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const median = (xs) => {
+/** The median of the finite values, NaN when there are none. */
+export const median = (xs) => {
   const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
   if (s.length === 0) return Number.NaN;
   const m = Math.floor(s.length / 2);
@@ -246,6 +247,7 @@ function headlineSection(results) {
   return lines.length > 2 ? `${lines.join('\n')}\n` : '';
 }
 
+/** Writes `report.md` into `dir`; `charts` (`{ file, title }`, from `charts.mjs`) are embedded as images. */
 export function writeReport(dir, results, charts) {
   const h = results.host;
   const lines = [
@@ -291,7 +293,7 @@ export function writeReport(dir, results, charts) {
     if (results.runs.some((r) => r.scenario === sid)) lines.push(scenarioSection(results, sid), '');
   }
   if (charts.length > 0) {
-    lines.push('## Charts', '', ...charts.map((c) => `![${c}](${c})`), '');
+    lines.push('## Charts', '', ...charts.flatMap((c) => [`![${c.title}](${c.file})`, '']));
   }
   lines.push(cpuSection(results.cpuProfile));
   writeFileSync(join(dir, 'report.md'), `${lines.join('\n')}\n`);

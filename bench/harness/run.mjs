@@ -2,7 +2,7 @@
  * `pnpm bench [--full | --smoke] [--peers a,b] [--scenarios S1,S2] [--reps n] [--scale f]
  * [--out dir] [--no-charts] [--cpu-prof] [--note text]`: prepares the peers, runs every scenario for every
  * peer on a fresh control plane (order interleaved per repetition; S7's idle runs side by
- * side), and writes `results.json`, `report.md` and PNG charts to
+ * side), and writes `results.json`, `report.md` and SVG charts (`charts.mjs`) to
  * `bench/results/<date>/` (or `--out`).
  * @module
  */
@@ -116,7 +116,7 @@ async function main() {
     note: option('note'),
   };
   writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  const charts = flag('no-charts') ? [] : drawCharts(outDir);
+  const charts = flag('no-charts') ? [] : await drawCharts(outDir, results);
   writeReport(outDir, results, charts);
   if (scenarioIds.includes('S8')) process.stderr.write(`\n${scenarioSection(results, 'S8')}\n\n`);
   log(`wrote ${join(outDir, 'report.md')}`);
@@ -131,15 +131,13 @@ async function profileOperant(size) {
   return { seconds: metrics.seconds, ...summarizeCpuProfile(dir) };
 }
 
-function drawCharts(dir) {
-  const python = join(os.homedir(), '.cache/operant/bench/venv/bin/python');
+/** The charts, loaded only now (the runs measured without them); a failure costs the charts, not the report. */
+async function drawCharts(dir, results) {
   try {
-    const out = execFileSync(python, [join(root, 'bench/harness/charts.py'), join(dir, 'results.json'), dir], {
-      encoding: 'utf8',
-    });
-    return out.trim().split('\n').filter(Boolean);
+    const { writeCharts } = await import('./charts.mjs');
+    return await writeCharts(dir, results);
   } catch (err) {
-    log(`charts skipped: ${String(err.message).split('\n')[0]}`);
+    log(`unable to draw the charts in ${dir}: ${err.message}`);
     return [];
   }
 }
