@@ -8,14 +8,14 @@
  * - `memory-s4.svg`: S4 heap (after GC) and RSS growth per cached object, one bar pair per
  *   peer, medians of the repetitions.
  *
- * ECharts is imported only when charts are drawn, so a bench run measures with a load
- * generator that has not loaded it. It was chosen because it draws step lines, grouped bars,
- * legends and axis names to an SVG string in plain Node with two dependencies (zrender,
- * tslib); Vega needs about thirty packages, and d3 or Observable Plot need a DOM.
+ * Drawn by `echarts-svg.mjs`, which imports ECharts only when a chart is drawn. ECharts was
+ * chosen because it draws step lines, grouped bars, legends and axis names to an SVG string
+ * in plain Node with two dependencies (zrender, tslib); Vega needs about thirty packages, and d3 or Observable Plot need a DOM.
  * @module
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { axisName, renderSvg, TEXT } from './echarts-svg.mjs';
 import { median } from './report.mjs';
 
 const WIDTH = 900;
@@ -37,16 +37,6 @@ export const PALETTE = [
   '#843c39',
 ];
 export const CUT_NOTE = 'axis cut';
-const TEXT = { color: '#222', fontFamily: 'sans-serif' };
-/**
- * Without a canvas ECharts sizes text by Helvetica's widths, narrower than the DejaVu Sans or
- * Liberation Sans a Linux viewer draws `sans-serif` with: the legend's columns then overlap.
- * 0.6 em per character is as wide as those faces' widest lowercase text.
- */
-const measureText = (text, font) => ({
-  width: 0.6 * Number(/(\d+(?:\.\d+)?)px/.exec(font ?? '')?.[1] ?? 12) * text.length,
-});
-
 const TIMELINES = [
   { scenario: 'S2', file: 'convergence-s2.svg', title: (n) => `S2 burst${n ? `: ${n} Widgets` : ''}` },
   { scenario: 'S1', file: 'convergence-s1.svg', title: (n) => `S1 cold start${n ? `: ${n} Widgets` : ''}` },
@@ -73,37 +63,6 @@ function wrap(text, width) {
   return lines.join('\n');
 }
 
-const axisName = (name, gap) => ({
-  name,
-  nameLocation: 'middle',
-  nameGap: gap,
-  nameTextStyle: { ...TEXT, fontSize: 13 },
-});
-
-const escapeText = (s) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-
-/** The SVG document of an ECharts option, with a `<title>` for screen readers. */
-async function render(option, height = HEIGHT) {
-  const echarts = await import('echarts');
-  echarts.setPlatformAPI({ measureText });
-  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: WIDTH, height });
-  try {
-    chart.setOption({
-      animation: false,
-      backgroundColor: '#fff',
-      textStyle: TEXT,
-      ...option,
-      title: { left: 'center', top: 12, textStyle: { ...TEXT, fontSize: 16 }, ...option.title },
-    });
-    // the hover styles are for a live chart; a picture in a report has no pointer
-    const svg = chart.renderToSVGString().replace(/<style[\s\S]*?<\/style>\n?/, '');
-    const title = [option.title.text, option.title.subtext].filter(Boolean).join(': ');
-    return `${svg.replaceAll(/ class="zr\d+-cls-\d+"/g, '').replace('>', `>\n<title>${escapeText(title)}</title>`)}\n`;
-  } finally {
-    chart.dispose();
-  }
-}
-
 /**
  * Converged Widgets over time for one scenario (first repetition of each peer that has a
  * timeline), or undefined when no run has one.
@@ -122,7 +81,7 @@ export async function convergenceChart(results, scenario, title) {
   }
   // the legend: one entry per row, two columns (long peer labels never run into each other)
   const legendHeight = 15 * Math.ceil(runs.length / 2);
-  return render(
+  return renderSvg(
     {
       title: { text: title, subtext: cut?.note, subtextStyle: { ...TEXT, fontSize: 13, color: '#a00' } },
       grid: { left: 80, right: 40, top: cut ? 80 : 60, bottom: 80 + legendHeight },
@@ -160,6 +119,7 @@ export async function convergenceChart(results, scenario, title) {
         lineStyle: { width: 1.8 },
       })),
     },
+    WIDTH,
     480 + legendHeight,
   );
 }
@@ -191,22 +151,26 @@ export async function memoryChart(results) {
       return Number.isFinite(m) ? Math.round(m) : null; // no figure: no bar
     }),
   });
-  return render({
-    title: { text: 'S4 memory growth per cached object (ConfigMaps ~1 KB + Widgets)' },
-    grid: { left: 80, right: 30, top: 85, bottom: 30 + 13 * nameLines },
-    legend: { top: 44, itemGap: 30, textStyle: { ...TEXT, fontSize: 12 } },
-    xAxis: {
-      type: 'category',
-      data: names,
-      axisLabel: { ...TEXT, fontSize: 10, interval: 0, lineHeight: 13 },
+  return renderSvg(
+    {
+      title: { text: 'S4 memory growth per cached object (ConfigMaps ~1 KB + Widgets)' },
+      grid: { left: 80, right: 30, top: 85, bottom: 30 + 13 * nameLines },
+      legend: { top: 44, itemGap: 30, textStyle: { ...TEXT, fontSize: 12 } },
+      xAxis: {
+        type: 'category',
+        data: names,
+        axisLabel: { ...TEXT, fontSize: 10, interval: 0, lineHeight: 13 },
+      },
+      yAxis: {
+        type: 'value',
+        ...axisName('bytes per cached object', 60),
+        splitLine: { lineStyle: { color: '#e5e5e5' } },
+      },
+      series: [bars('heap (after GC) per object', 'heap', PALETTE[0]), bars('RSS per object', 'rss', PALETTE[1])],
     },
-    yAxis: {
-      type: 'value',
-      ...axisName('bytes per cached object', 60),
-      splitLine: { lineStyle: { color: '#e5e5e5' } },
-    },
-    series: [bars('heap (after GC) per object', 'heap', PALETTE[0]), bars('RSS per object', 'rss', PALETTE[1])],
-  });
+    WIDTH,
+    HEIGHT,
+  );
 }
 
 /** Every chart the results have data for: `{ file, title, svg }`. */

@@ -19,6 +19,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { imbalanceChart, movedChart } from './charts.mjs';
 import {
   byMemberCount,
   changes,
@@ -28,7 +29,6 @@ import {
   random32,
   simulate,
 } from './simulate.mjs';
-import { chart } from './svg.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -199,41 +199,8 @@ ${namespaceTable.join('\n')}
 ![imbalance vs R](imbalance.svg)
 `;
 
-const colors = { join: '#1f77b4', leave: '#2ca02c', failure: '#d62728' };
-const moved = chart({
-  title: `Keys moved per change (R = ${detail}, ${int(keys)} keys)`,
-  xLabel: 'change #',
-  yLabel: 'fraction of keys moved',
-  series: [
-    ...['join', 'leave', 'failure'].map((kind) => ({
-      name: kind,
-      color: colors[kind],
-      line: false,
-      markers: true,
-      points: main.rows.map((r, i) => [i + 1, r.movedFraction]).filter((_, i) => main.rows[i].kind === kind),
-    })),
-    { name: '1/N', color: '#555', points: main.rows.map((r, i) => [i + 1, r.expectedFraction]) },
-  ],
-  yMax: Math.max(...main.rows.map((r) => r.movedFraction)) * 1.25,
-});
-const imbalance = chart({
-  title: `Imbalance (max/mean keys per member) vs ranges R, ${members} members`,
-  xLabel: 'ranges R (log scale)',
-  yLabel: 'max / mean',
-  logX: true,
-  xTicks: summaries.map((s) => s.ranges),
-  yMin: 1,
-  series: [
-    { name: 'at start', color: '#1f77b4', markers: true, points: summaries.map((s) => [s.ranges, s.startImbalance]) },
-    {
-      name: 'mean over changes',
-      color: '#2ca02c',
-      markers: true,
-      points: summaries.map((s) => [s.ranges, s.meanImbalance]),
-    },
-    { name: 'worst', color: '#d62728', markers: true, points: summaries.map((s) => [s.ranges, s.maxImbalance]) },
-  ],
-});
+const moved = await movedChart({ rows: main.rows, ranges: detail, keys });
+const imbalance = await imbalanceChart({ summaries, members });
 
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, 'report.md'), report);
