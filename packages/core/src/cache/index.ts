@@ -1,7 +1,7 @@
 /**
  * The cache: shared informers that keep a local, frozen copy of the cluster current.
  *
- * - `Cache` (`mgr.getCache()`): one informer per kind, per-kind scoping (`byObject`,
+ * - `Cache` (a manager's is `mgr.cache`): one informer per kind, per-kind scoping (`byObject`,
  *   `ByObject`), `indexField` (an `IndexExtractor`), `waitForCacheSync`, `getInformer`,
  *   `removeInformer`; `CacheOptions` are the manager's `cache` option.
  * - `Informer` / `ResourceEventHandler`: add/update/delete fan-out with tombstones, for

@@ -7,8 +7,8 @@
  * - Patches: `mergePatch`, `mergeFrom`, `jsonPatch`, `strategicMergePatch`; `client.apply()` for SSA,
  *   typed by `ApplyConfiguration<T>` (`applyConfiguration(Kind, …)` builds one).
  * - `withFieldOwner(client, owner)`: a client whose writes name `owner` as field manager.
- * - Errors: `ClientError` with a `kind` (`ClientErrorKind`: `'Forbidden'`, `'Invalid'`,
- *   `'Timeout'`, …); the everyday tests (`isNotFound`, `isConflict`, `ignoreNotFound`, …) and the
+ * - Errors: `ClientError` with a `kind` (`ClientErrorKind`: `'forbidden'`, `'invalid'`,
+ *   `'timeout'`, …); the everyday tests (`isNotFound`, `isConflict`, `ignoreNotFound`, …) and the
  *   `Client` contract are exported by the package root.
  * - `loadKubeConfig(path)`, `KubeConfig`, and `KubeConfigSource` (what the manager's
  *   `kubeConfig` option takes: ours or client-node's): where to connect, and as whom.

@@ -63,7 +63,6 @@ export class ControllerManager implements Manager {
   readonly kubeConfig: KubeConfig;
   readonly registry: ResourceRegistry;
   readonly cache: Cache;
-  readonly rest: RestWire;
   readonly client: Client;
   readonly logger: Logger;
   readonly gracefulShutdownTimeoutMs: number;
@@ -111,7 +110,6 @@ export class ControllerManager implements Manager {
       registry: this.registry,
       logger: this.logger.child({ component: 'cache' }),
     });
-    this.rest = this.cache.rest;
     const client = newClient({
       rest: this.cache.rest,
       registry: this.registry,
@@ -249,6 +247,11 @@ export class ControllerManager implements Manager {
       this.recorders.set(name, recorder);
     }
     return recorder;
+  }
+
+  /** The REST wire of the cache, the client and the API reader. */
+  get rest(): RestWire {
+    return this.cache.rest;
   }
 
   /**
