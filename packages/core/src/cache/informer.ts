@@ -26,7 +26,8 @@ import type { ReflectorHealth, ReflectorOptions, ReflectorSink } from './reflect
 import type { HandlerRegistration, ResourceEventHandler } from './resource-event-handler.js';
 import type { ShardScope } from './shard-scope.js';
 import { type IndexExtractor, Store } from './store.js';
-import type { TransformFunc } from './transform.js';
+import { stripsManagedFields, type TransformFunc } from './transform.js';
+import { copyWireObject } from './wire-copy.js';
 import { type Echo, WrittenObjects, type WrittenObjectsOptions } from './written-objects.js';
 
 export interface InformerScope {
@@ -226,7 +227,7 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
       this.written.forget(objectKey(obj));
       return;
     }
-    const next = this.transform(structuredClone(obj));
+    const next = this.transform(copyWireObject(obj, stripsManagedFields(this.transform)));
     this.written.record(next, echoOf, this.store.get(objectKey(next)));
   }
 

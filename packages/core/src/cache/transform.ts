@@ -27,7 +27,16 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
+const stripping = new WeakSet<TransformFunc>();
+
 /** Chains transforms, then freezes the result. */
 export function composeTransforms(transforms: readonly TransformFunc[]): TransformFunc {
-  return (obj) => deepFreeze(transforms.reduce((o, t) => t(o), obj));
+  const composed: TransformFunc = (obj) => deepFreeze(transforms.reduce((o, t) => t(o), obj));
+  if (transforms.includes(stripManagedFields)) stripping.add(composed);
+  return composed;
+}
+
+/** Whether a composed transform strips `metadata.managedFields` (a copy made for it may leave them out). */
+export function stripsManagedFields(transform: TransformFunc): boolean {
+  return stripping.has(transform);
 }

@@ -46,7 +46,7 @@
 import { OperantError } from '@operant/crd/metadata';
 import type { RequestQueue } from '../api/event-handler.js';
 import { type Logger, noopLogger } from '../api/logger.js';
-import type { ReconcileContext, Reconciler } from '../api/reconciler.js';
+import type { Reconciler } from '../api/reconciler.js';
 import { type Request, requestFromKey, requestKey } from '../api/request.js';
 import type { Result } from '../api/result.js';
 import type { LeaderElectionRunnable, Runnable, WarmupRunnable } from '../api/runnable.js';
@@ -60,6 +60,7 @@ import type { RateLimiter } from '../workqueue/rate-limiter.js';
 import type { ControllerMetrics } from './metrics.js';
 import { applyOutcome, decideOutcome, type FinishedReconcile } from './outcome.js';
 import { type ControllerQueue, newControllerQueue } from './queue.js';
+import { RunContext } from './run-context.js';
 import { settle, within } from './settle.js';
 
 export interface ControllerOptions {
@@ -337,13 +338,9 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
   /** Runs one admitted reconcile; `release` is called once the run has settled. */
   private async runKey(key: string, priority: number, release: (() => void) | undefined): Promise<boolean> {
     const request: Request = requestFromKey(key);
-    const reconcileID = process.getBuiltinModule('node:crypto').randomUUID();
-    const log = this.log.child({ namespace: request.namespace, name: request.name, reconcileID });
     const timeoutMs = this.options.reconcileTimeoutMs;
     const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
-    // a signal of its own per run (listeners a reconcile leaves on it go with it)
-    const signal = AbortSignal.any(timeout === undefined ? [this.hardStop.signal] : [this.hardStop.signal, timeout]);
-    const context: ReconcileContext = { signal, log, reconcileID };
+    const context = new RunContext(request, this.log, this.hardStop.signal, timeout);
     const started = performance.now();
     this.outageKeys.delete(key);
     const run = settle(async (): Promise<Result> => {
@@ -358,7 +355,8 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
       settled ??
       this.abandon(key, priority, run, `timed out after ${timeoutMs} ms and did not return within ${graceMs} ms more`);
     const outcome = decideOutcome(finished, priority);
-    applyOutcome(this.queue, key, outcome, log);
+    // the run's logger is made only when there is a line to write
+    applyOutcome(this.queue, key, outcome, outcome.log === undefined ? noopLogger : context.log);
     if (settled?.ok === false && !outcome.terminal && ClientError.is(settled.error, 'transport')) {
       this.outageKeys.set(key, priority);
     }

@@ -69,6 +69,7 @@ export class Credentials {
   private exec: Promise<ExecResult> | undefined;
   private execResult: ExecResult | undefined;
   private tlsCache: { parts: string; tls: TlsIdentity } | undefined;
+  private readonly decoded = new Decoded();
 
   constructor(
     readonly cluster: KubeCluster,
@@ -106,11 +107,16 @@ export class Credentials {
 
   private tls(exec: ExecResult | undefined): TlsIdentity {
     const { cluster, user } = this;
-    const ca = this.caFile?.read() ?? decode(cluster.caData);
-    const cert = exec?.cert ?? this.certFile?.read() ?? decode(user?.certData);
-    const key = exec?.key ?? this.keyFile?.read() ?? decode(user?.keyData);
+    const ca = this.caFile?.read() ?? this.decoded.of(cluster.caData);
+    const cert = exec?.cert ?? this.certFile?.read() ?? this.decoded.of(user?.certData);
+    const key = exec?.key ?? this.keyFile?.read() ?? this.decoded.of(user?.keyData);
+    const cached = this.tlsCache;
+    // the same strings as last time (files are re-read only when they change): no copies, no hashing
+    if (cached !== undefined && cached.tls.ca === ca && cached.tls.cert === cert && cached.tls.key === key) {
+      return cached.tls;
+    }
     const parts = `${ca}\0${cert}\0${key}`;
-    if (this.tlsCache?.parts === parts) return this.tlsCache.tls;
+    if (cached?.parts === parts) return cached.tls;
     const tls: TlsIdentity = {
       ca,
       cert,
@@ -162,8 +168,20 @@ export class Credentials {
   }
 }
 
-function decode(data: string | undefined): string | undefined {
-  return data ? Buffer.from(data, 'base64').toString('utf8') : undefined;
+/** Base64 kubeconfig data decoded once per distinct input (a request needs it every time). */
+class Decoded {
+  private readonly memo = new Map<string, string>();
+
+  of(data: string | undefined): string | undefined {
+    if (!data) return undefined;
+    let text = this.memo.get(data);
+    if (text === undefined) {
+      text = Buffer.from(data, 'base64').toString('utf8');
+      if (this.memo.size >= 8) this.memo.clear();
+      this.memo.set(data, text);
+    }
+    return text;
+  }
 }
 
 /** Runs an exec credential plugin and reads its `ExecCredential`. */
