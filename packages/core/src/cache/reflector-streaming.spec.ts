@@ -155,6 +155,13 @@ describe('Reflector streaming lists', () => {
     expect(streaming(requests[0]?.url as URL)).toBe(true);
   });
 
+  it('should report watching only once the initial set is in', async () => {
+    const { sink, reflector } = await start([stream(event('ADDED', cm('a', '5')))]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sink).toEqual([]);
+    expect(reflector.health()).toMatchObject({ synced: false, watching: false, lists: 0 });
+  });
+
   it('should not replace a partial set when the stream ends before the bookmark, and list by pages once', async () => {
     const { requests, sink } = await start([
       streamThenEnd(event('ADDED', cm('a', '5'))),

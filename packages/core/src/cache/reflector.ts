@@ -78,7 +78,7 @@ export interface ReflectorOptions {
 export interface ReflectorHealth {
   /** The first list completed. */
   synced: boolean;
-  /** A watch request is open. */
+  /** A watch request is open (a streaming list's: past its initial events). */
   watching: boolean;
   resourceVersion: string | undefined;
   lastSyncTime: Date | undefined;
@@ -287,7 +287,7 @@ export class Reflector {
   /** Watches from the last resourceVersion, or (with `initial`) streams the whole set first. */
   private async watch(signal: AbortSignal, initial?: InitialEvents): Promise<WatchEnd> {
     const timeoutSeconds = Math.floor(this.minWatchTimeout * (1 + Math.random()));
-    this.state.watching = true;
+    this.state.watching = initial === undefined;
     this.watchEvents = 0;
     try {
       return await runWatch(
@@ -315,6 +315,7 @@ export class Reflector {
             const all = initial.take(event);
             if (all === undefined) return;
             this.listed(all, event.object.metadata?.resourceVersion);
+            this.state.watching = true;
             return initial.markComplete();
           }
           if (event.type === 'DELETED') this.sink.remove(event.object);
