@@ -8,7 +8,8 @@
  *
  * BENCH_READ_YOUR_WRITES=0 turns the controller's `readYourWrites` off (the behaviour before
  * it existed), for before/after figures within one run; BENCH_PRIORITY_QUEUE=0 runs the
- * controller on the plain FIFO workqueue (`usePriorityQueue: false`).
+ * controller on the plain FIFO workqueue (`usePriorityQueue: false`); BENCH_WATCH_LIST=0
+ * syncs the cache by paged lists instead of streaming lists (`cache.reflector.watchList: false`).
  * @module
  */
 import { controllerManagedBy } from '../../../packages/core/dist/builder/index.js';
@@ -18,7 +19,10 @@ import { counters, serveMem } from '../../harness/peer-stdin.mjs';
 import { childConfigMap, converged, statusPatch } from '../../harness/workload.mjs';
 import { ConfigMap, Widget } from './types.mjs';
 
-const mgr = newManager({ kubeConfig: loadKubeConfig() });
+const mgr = newManager({
+  kubeConfig: loadKubeConfig(),
+  cache: { reflector: { watchList: process.env.BENCH_WATCH_LIST !== '0' } },
+});
 controllerManagedBy(mgr)
   .for(Widget)
   .owns(ConfigMap)

@@ -8,9 +8,8 @@ import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { V1ConfigMap } from '@kubernetes/client-node';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
 import { Cache } from '../src/cache/cache.js';
-import { runWatch } from '../src/cache/watch-stream.js';
 import { ApiClient } from '../src/client/api-client.js';
-import { resourcePath } from '../src/client/paths.js';
+import { waitUntilCompacted } from './fixtures/compaction.js';
 import { cm, eventually, newNamespace } from './fixtures/helpers.js';
 import { type RecordedEvent, recorder } from './fixtures/recorder.js';
 import { TcpProxy } from './fixtures/tcp-proxy.js';
@@ -61,25 +60,7 @@ describeOrSkip(`relist on 410 Gone`, skip, () => {
     await api.delete(doomed);
     await api.update({ ...keep, data: { v: '2' } });
     await api.create(cm(ns, 'born'));
-    // wait until the cache's resourceVersion is compacted away: a watch from it is refused with 410
-    await eventually(
-      async () => {
-        const end = await runWatch(
-          api.rest,
-          {
-            path: resourcePath(api.resourceInfo(V1ConfigMap), ns),
-            query: { watch: 'true', resourceVersion: lastSeen },
-            inactivityMs: 5000,
-            action: 'probe',
-          },
-          () => undefined,
-          AbortSignal.timeout(5000),
-        );
-        expect(end.reason).toBe('gone');
-      },
-      30_000,
-      500,
-    );
+    await waitUntilCompacted(api, ns, lastSeen); // the cache's resumed watch gets 410
     expect(reflector()?.lists).toBe(1);
 
     proxy.heal();

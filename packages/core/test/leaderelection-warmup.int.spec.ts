@@ -33,14 +33,15 @@ describeWithControlPlane('leader election with warm standby replicas', () => {
   }, 60_000);
 
   /**
-   * A manager whose log records, in order, its Widget LISTs (`list`), its election
+   * A manager whose log records, in order, its Widget lists, paged or streaming (`list`), its election
    * (`elected`) and its reconciles (`reconcile <name>`).
    */
   function candidate(ns: string, id: string, warm: boolean) {
     const mgr = newManager({ kubeConfig: kc, ...leaderCandidateOptions(ns, id, true) });
     const log: string[] = [];
     mgr.rest.onRequest(({ method, url }) => {
-      if (method === 'GET' && url.pathname.endsWith('/widgets') && url.searchParams.get('watch') !== 'true') {
+      const list = url.searchParams.get('watch') !== 'true' || url.searchParams.get('sendInitialEvents') === 'true';
+      if (method === 'GET' && url.pathname.endsWith('/widgets') && list) {
         log.push('list');
       }
     });

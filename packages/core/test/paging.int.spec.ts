@@ -38,6 +38,7 @@ describeWithControlPlane('paging 5,000 objects', () => {
     const cache = new Cache({
       rest,
       byObject: [{ type: V1ConfigMap, namespaces: [ns], labelSelector: 'suite=paging' }],
+      reflector: { watchList: false }, // paged lists, not the streaming list it uses by default
     });
     const running = cache.start(stop.signal);
     try {

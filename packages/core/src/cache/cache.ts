@@ -93,7 +93,7 @@ export interface CacheOptions {
   /** Runs for kinds without their own transform. */
   defaultTransform?: TransformFunc;
   byObject?: readonly ByObject[];
-  /** Page size, watch timeouts, backoff, … */
+  /** Page size, watch timeouts, streaming lists (`watchList`, default on where served), backoff, … */
   reflector?: Omit<ReflectorOptions, 'logger'>;
   /** Bounds of the per-informer overlay of this process's own writes. */
   ownWrites?: WrittenObjectsOptions;

@@ -3,6 +3,14 @@
  * label/field selectors): a paged LIST (`limit`/`continue`), then WATCH from the list's
  * resourceVersion with `allowWatchBookmarks` and a randomized `timeoutSeconds`.
  *
+ * With `watchList` (default on) the initial set and every relist come as a streaming list
+ * instead (initial-events.ts): one WATCH whose initial ADDED events end with an
+ * initial-events-end bookmark, at which the sink gets `replace` and the same stream carries
+ * on with live events. A server that refuses the parameters (400/422) or ignores them (a
+ * bookmark without the annotation) gets paged lists for the rest of the reflector's life;
+ * any other failure before the bookmark backs off and lists by pages once (a stream that
+ * ended early never reaches the sink). 410 restarts the stream, as it relists.
+ *
  * - A normal close (the server's timeout) resumes from the last seen resourceVersion.
  * - 410 Gone (HTTP or in-stream, or an expired `continue`) relists; the sink computes the
  *   difference, including deletes of objects that vanished meanwhile.
@@ -24,11 +32,12 @@ import { describeObject, resourcePath } from '../client/paths.js';
 import { metadataAccept, type RestClient } from '../client/rest.js';
 import { Backoff, type BackoffOptions, sleep } from '../internal/backoff.js';
 import type { ResourceInfo } from '../resources/resource-type.js';
+import { InitialEvents, refusesStreamingList, STREAMING_LIST_QUERY } from './initial-events.js';
 import { runWatch, type WatchEnd } from './watch-stream.js';
 
 /** What a reflector feeds. */
 export interface ReflectorSink {
-  /** The complete current set of objects of the reflector's scope (after a list). */
+  /** The complete current set of objects of the reflector's scope (after a list or a streaming list). */
   replace(objects: KubernetesObject[]): void;
   upsert(obj: KubernetesObject): void;
   remove(obj: KubernetesObject): void;
@@ -55,6 +64,12 @@ export interface ReflectorOptions {
   inactivityTimeoutMs?: number;
   /** Longest wait after a failure on the wire (default 2 000 ms). */
   transportRetryMaxMs?: number;
+  /**
+   * Sync by streaming lists (`sendInitialEvents`, KEP-3157) where the server serves them,
+   * paged lists elsewhere (default true). false: always paged lists (client-go's
+   * `WatchListClient` feature gate off).
+   */
+  watchList?: boolean;
   backoff?: BackoffOptions;
   logger?: Logger;
 }
@@ -63,7 +78,7 @@ export interface ReflectorOptions {
 export interface ReflectorHealth {
   /** The first list completed. */
   synced: boolean;
-  /** A watch request is open. */
+  /** A watch request is open (a streaming list's: past its initial events). */
   watching: boolean;
   resourceVersion: string | undefined;
   lastSyncTime: Date | undefined;
@@ -73,7 +88,7 @@ export interface ReflectorHealth {
   /** Failed attempts since the last success. */
   consecutiveFailures: number;
   lastError: ClientError | undefined;
-  /** Lists done (1 = only the initial one). */
+  /** Lists (paged or streaming) done (1 = only the initial one). */
   lists: number;
 }
 
@@ -99,6 +114,10 @@ export class Reflector {
   private readonly what: string;
   private watchEvents = 0;
   private goneStreak = 0;
+  /** Streaming lists are wanted and the server has not refused or ignored one. */
+  private streaming: boolean;
+  /** The next list goes by pages (a streaming list failed before its end). */
+  private pagedOnce = false;
 
   constructor(
     private readonly rest: RestClient,
@@ -111,6 +130,7 @@ export class Reflector {
     this.minWatchTimeout = options.minWatchTimeoutSeconds ?? 300;
     this.inactivityMs = options.inactivityTimeoutMs ?? 180_000;
     this.transportRetryMaxMs = options.transportRetryMaxMs ?? 2000;
+    this.streaming = options.watchList ?? true;
     this.path = resourcePath(scope.info, scope.namespace);
     this.what = describeObject(scope.info, scope.namespace);
     const fields: LogFields = { kind: scope.info.kind, namespace: scope.namespace ?? '' };
@@ -126,9 +146,14 @@ export class Reflector {
     let needList = true;
     while (!signal.aborted) {
       try {
+        if (needList && this.streaming && !this.pagedOnce) {
+          needList = await this.streamList(signal);
+          continue;
+        }
         if (needList) {
           await this.list(signal);
           needList = false;
+          this.pagedOnce = false;
         }
         const started = Date.now();
         const end = await this.watch(signal);
@@ -172,6 +197,31 @@ export class Reflector {
         await this.fail(end.error, signal);
         return false;
     }
+  }
+
+  /** One streaming list, carried on as the watch once complete; returns whether to list again. */
+  private async streamList(signal: AbortSignal): Promise<boolean> {
+    const started = Date.now();
+    const initial = new InitialEvents();
+    const end = await this.watch(AbortSignal.any([signal, initial.ignoredSignal]), initial);
+    if (initial.complete) return this.afterWatch(end, started, signal);
+    if (end.reason === 'aborted') {
+      if (initial.ignored) this.pagedFromNowOn('the server ignored sendInitialEvents (a bookmark without the end)');
+    } else if (end.reason === 'gone') {
+      await this.afterWatch(end, started, signal);
+    } else if (end.reason === 'error' && refusesStreamingList(end.error)) {
+      this.pagedFromNowOn(end.error.message);
+    } else {
+      this.pagedOnce = true;
+      const what = `unable to watch ${this.what}: the stream ended before the initial-events-end bookmark`;
+      await this.fail(end.reason === 'error' ? end.error : new ClientError('transport', what), signal);
+    }
+    return true;
+  }
+
+  private pagedFromNowOn(why: string): void {
+    this.streaming = false;
+    this.log.info('streaming lists unavailable, listing by pages', { reason: why });
   }
 
   private async fail(error: ClientError, signal: AbortSignal): Promise<void> {
@@ -221,6 +271,11 @@ export class Reflector {
       resourceVersion = page.metadata?.resourceVersion;
       token = page.metadata?.continue || undefined;
     } while (token !== undefined);
+    this.listed(items, resourceVersion);
+  }
+
+  /** The complete set is in: hand it to the sink and count a list. */
+  private listed(items: KubernetesObject[], resourceVersion: string | undefined): void {
     this.sink.replace(items);
     this.state.resourceVersion = resourceVersion;
     this.state.lists++;
@@ -229,9 +284,10 @@ export class Reflector {
     this.state.synced = true;
   }
 
-  private async watch(signal: AbortSignal): Promise<WatchEnd> {
+  /** Watches from the last resourceVersion, or (with `initial`) streams the whole set first. */
+  private async watch(signal: AbortSignal, initial?: InitialEvents): Promise<WatchEnd> {
     const timeoutSeconds = Math.floor(this.minWatchTimeout * (1 + Math.random()));
-    this.state.watching = true;
+    this.state.watching = initial === undefined;
     this.watchEvents = 0;
     try {
       return await runWatch(
@@ -241,7 +297,7 @@ export class Reflector {
           query: {
             ...this.selectors(),
             watch: 'true',
-            resourceVersion: this.state.resourceVersion,
+            ...(initial === undefined ? { resourceVersion: this.state.resourceVersion } : STREAMING_LIST_QUERY),
             allowWatchBookmarks: 'true',
             timeoutSeconds,
           },
@@ -254,18 +310,30 @@ export class Reflector {
           this.watchEvents++;
           this.state.lastEventTime = now;
           if (event.type === 'BOOKMARK') this.state.lastBookmarkTime = now;
-          else if (event.type === 'DELETED') this.sink.remove(event.object);
-          else this.sink.upsert(event.object);
+          if (initial !== undefined && !initial.complete) {
+            // the initial set comes in no resourceVersion order: only its end tells where it stands
+            const all = initial.take(event);
+            if (all === undefined) return;
+            this.listed(all, event.object.metadata?.resourceVersion);
+            this.state.watching = true;
+            return initial.markComplete();
+          }
+          if (event.type === 'DELETED') this.sink.remove(event.object);
+          else if (event.type !== 'BOOKMARK') this.sink.upsert(event.object);
           // only after the sink took the event: a throwing transform makes the watch resume before it
-          const rv = event.object.metadata?.resourceVersion;
-          if (rv !== undefined && rv !== '') this.state.resourceVersion = rv;
-          if (this.state.consecutiveFailures > 0) this.succeeded();
+          this.advance(event.object);
         },
         signal,
       );
     } finally {
       this.state.watching = false;
     }
+  }
+
+  private advance(object: KubernetesObject): void {
+    const rv = object.metadata?.resourceVersion;
+    if (rv !== undefined && rv !== '') this.state.resourceVersion = rv;
+    if (this.state.consecutiveFailures > 0) this.succeeded();
   }
 
   private selectors(): Record<string, string | undefined> {

@@ -24,7 +24,7 @@ export interface ManagerOptions {
   /** Defaults to `KUBECONFIG`, in-cluster config or `~/.kube/config`. */
   kubeConfig?: KubeConfig;
   registry?: ResourceRegistry;
-  /** Cache configuration (per-kind scoping, transforms, …); `kubeConfig` and `registry` come from the manager. */
+  /** Cache configuration (per-kind scoping, transforms, `reflector` paging and streaming lists, …); `kubeConfig` and `registry` come from the manager. */
   cache?: Omit<CacheOptions, 'kubeConfig' | 'registry' | 'logger'>;
   /**
    * The wire of the manager's one `RestClient` (shared by its cache, client and leader
