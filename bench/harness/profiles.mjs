@@ -2,7 +2,7 @@
  * Sizes per profile. `quick` (`pnpm bench`) takes minutes; `full` (`pnpm bench --full`)
  * runs every peer (sizes cut to fit a 2-core machine shared with other work; `--scale 2`
  * doubles N, `--reps` sets the repetitions); `smoke` (CI) runs Operant and the floor with tiny N to keep the harness
- * from rotting, without asserting timings. `scale` (`--profile scale`, hours) runs the floor,
+ * from rotting, without asserting timings. `scale` (`--profile scale`, 1–1.5 h) runs the floor,
  * Operant and controller-runtime at growing N (`scale.mjs`); `--scale-ns`, `--scale-configmaps`
  * and `--scale-cold-ns` set its sizes.
  * @module
