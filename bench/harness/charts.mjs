@@ -7,6 +7,8 @@
  *   says so and names the peer that runs off.
  * - `memory-s4.svg`: S4 heap (after GC) and RSS growth per cached object, one bar pair per
  *   peer, medians of the repetitions.
+ * - `scale.svg`: the scale profile's burst, log-log: time to converge and peak RSS against N
+ *   Widgets side by side, one line per peer through the medians per N.
  *
  * Drawn by `echarts-svg.mjs`, which imports ECharts only when a chart is drawn. ECharts was
  * chosen because it draws step lines, grouped bars, legends and axis names to an SVG string
@@ -16,7 +18,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { axisName, renderSvg, TEXT } from './echarts-svg.mjs';
-import { median } from './report.mjs';
+import { median } from './figures.mjs';
+import { seriesOf } from './growth.mjs';
 
 const WIDTH = 900;
 const HEIGHT = 540;
@@ -63,6 +66,23 @@ function wrap(text, width) {
   return lines.join('\n');
 }
 
+/** A legend of `count` line series under the plot: one entry per row, two columns (long peer labels never run into each other). */
+function legendBelow(count) {
+  const legendHeight = 15 * Math.ceil(count / 2);
+  const legend = {
+    orient: 'vertical',
+    bottom: 12,
+    left: 80,
+    height: legendHeight - 1,
+    itemGap: 8,
+    itemWidth: 24,
+    itemHeight: 3,
+    icon: 'rect',
+    textStyle: { ...TEXT, fontSize: 12 },
+  };
+  return { legend, legendHeight };
+}
+
 /**
  * Converged Widgets over time for one scenario (first repetition of each peer that has a
  * timeline), or undefined when no run has one.
@@ -79,23 +99,12 @@ export async function convergenceChart(results, scenario, title) {
       note: `${CUT_NOTE}: ${label(results, slowest.peer)} runs off to ${slowest.end.toFixed(1)} s`,
     };
   }
-  // the legend: one entry per row, two columns (long peer labels never run into each other)
-  const legendHeight = 15 * Math.ceil(runs.length / 2);
+  const { legend, legendHeight } = legendBelow(runs.length);
   return renderSvg(
     {
       title: { text: title, subtext: cut?.note, subtextStyle: { ...TEXT, fontSize: 13, color: '#a00' } },
       grid: { left: 80, right: 40, top: cut ? 80 : 60, bottom: 80 + legendHeight },
-      legend: {
-        orient: 'vertical',
-        bottom: 12,
-        left: 80,
-        height: legendHeight - 1,
-        itemGap: 8,
-        itemWidth: 24,
-        itemHeight: 3,
-        icon: 'rect',
-        textStyle: { ...TEXT, fontSize: 12 },
-      },
+      legend,
       xAxis: {
         type: 'value',
         min: 0,
@@ -173,6 +182,62 @@ export async function memoryChart(results) {
   );
 }
 
+/**
+ * The scale profile's burst on log-log axes: converge time (left) and peak RSS (right)
+ * against N, one line per peer through its medians per N; undefined without two sizes.
+ */
+export async function scaleChart(results) {
+  const peers = Object.keys(results.peers).filter(
+    (p) => seriesOf(results.runs, 'scale-burst', p, 'seconds').length > 0,
+  );
+  if (
+    peers.length === 0 ||
+    new Set(results.runs.filter((r) => r.scenario === 'scale-burst').map((r) => r.metrics?.n)).size < 2
+  )
+    return undefined;
+  const panel = (i) => ({
+    xAxis: {
+      type: 'log',
+      gridIndex: i,
+      ...axisName('N Widgets', 30),
+      splitLine: { lineStyle: { color: '#e5e5e5' } },
+    },
+    yAxis: {
+      type: 'log',
+      gridIndex: i,
+      ...axisName(i === 0 ? 'seconds to converge' : 'peak RSS MiB', 50),
+      splitLine: { lineStyle: { color: '#e5e5e5' } },
+    },
+  });
+  const line = (p, i, key, scale) => ({
+    type: 'line',
+    name: label(results, p),
+    xAxisIndex: i,
+    yAxisIndex: i,
+    data: seriesOf(results.runs, 'scale-burst', p, key).map(([n, y]) => [n, y / scale]),
+    symbol: 'circle',
+    symbolSize: 6,
+    color: colour(results, p),
+    lineStyle: { width: 1.8 },
+  });
+  const { legend, legendHeight } = legendBelow(peers.length);
+  return renderSvg(
+    {
+      title: { text: 'Scale: burst of N Widgets, time to converge and peak RSS (log-log)' },
+      grid: [
+        { left: 80, width: (WIDTH - 200) / 2, top: 60, bottom: 80 + legendHeight },
+        { right: 40, width: (WIDTH - 200) / 2, top: 60, bottom: 80 + legendHeight },
+      ],
+      legend,
+      xAxis: [panel(0).xAxis, panel(1).xAxis],
+      yAxis: [panel(0).yAxis, panel(1).yAxis],
+      series: peers.flatMap((p) => [line(p, 0, 'seconds', 1), line(p, 1, 'peakRssBytes', 2 ** 20)]),
+    },
+    WIDTH,
+    480 + legendHeight,
+  );
+}
+
 /** Every chart the results have data for: `{ file, title, svg }`. */
 export async function drawCharts(results) {
   const charts = [];
@@ -183,6 +248,9 @@ export async function drawCharts(results) {
   }
   const memory = await memoryChart(results);
   if (memory) charts.push({ file: 'memory-s4.svg', title: 'S4 memory growth per cached object', svg: memory });
+  const scale = await scaleChart(results);
+  if (scale)
+    charts.push({ file: 'scale.svg', title: 'Scale: converge time and peak RSS against N (log-log)', svg: scale });
   return charts;
 }
 

@@ -139,10 +139,13 @@ export async function touchWidget(kube, observer, i) {
   else observer.pending.set(key, { generation, t0 });
 }
 
-/** Creates `count` ConfigMaps of ~1 KB (not owned by any Widget) for the memory scenario. */
-export async function createConfigMaps(kube, count, concurrency = 32) {
+/**
+ * Creates the ConfigMaps `filler-<i>` of ~1 KB (not owned by any Widget) for i in [from, to),
+ * `concurrency` requests in flight: the memory scenario's and the scale profile's.
+ */
+export async function createConfigMaps(kube, to, { from = 0, concurrency = 32 } = {}) {
   const payload = 'x'.repeat(700);
-  await forEachConcurrent(0, count, concurrency, async (i) => {
+  await forEachConcurrent(from, to, concurrency, async (i) => {
     const ns = `bench-${i % 10}`;
     await retrying(
       kube,

@@ -81,8 +81,10 @@ export function startPeer(peer, { kubeconfig, workers, extraEnv = {} }) {
     get exit() {
       return exit;
     },
+    /** The highest RSS so far: the last sample's high-water mark, or the process's now while it runs (a peer done within the first 250 ms has no sample). */
     get peakRss() {
-      return peakRss;
+      const s = exit === undefined ? procStatus(child.pid) : undefined;
+      return Math.max(peakRss, s?.hwm || 0, s?.rss || 0);
     },
     samples,
     rss: () => procStatus(child.pid)?.rss ?? Number.NaN,

@@ -2,7 +2,9 @@
  * Sizes per profile. `quick` (`pnpm bench`) takes minutes; `full` (`pnpm bench --full`)
  * runs every peer (sizes cut to fit a 2-core machine shared with other work; `--scale 2`
  * doubles N, `--reps` sets the repetitions); `smoke` (CI) runs Operant and the floor with tiny N to keep the harness
- * from rotting, without asserting timings.
+ * from rotting, without asserting timings. `scale` (`--profile scale`, 1–1.5 h) runs the floor,
+ * Operant and controller-runtime at growing N (`scale.mjs`); `--scale-ns`, `--scale-configmaps`
+ * and `--scale-cold-ns` set its sizes.
  * @module
  */
 export const PROFILES = {
@@ -47,5 +49,17 @@ export const PROFILES = {
     S7: { n: 100, idleSeconds: 120, changes: 3, gapSeconds: 10 },
     // the issue's size: 10,000 listed at start; every peer at its default of 1 worker
     S8: { n: 10000, workers: 1 },
+  },
+  scale: {
+    peers: ['floor', 'operant-builder', 'cr-tuned'],
+    scenarios: ['scale-burst', 'scale-cache', 'scale-cold'],
+    reps: 1,
+    workers: 16,
+    timeoutMs: 1_800_000,
+    // per N: a burst of N Widgets to convergence, then S3's churn (rate/s for seconds)
+    'scale-burst': { ns: [1000, 5000, 20000], rate: 20, seconds: 20 },
+    // one control plane; ConfigMaps created up to each size, `concurrency` requests in flight
+    'scale-cache': { configMaps: [10000, 30000, 100000], concurrency: 64 },
+    'scale-cold': { ns: [1000, 20000] },
   },
 };

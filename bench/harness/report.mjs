@@ -1,19 +1,14 @@
 /**
  * Writes `report.md` from the results: per scenario a table of medians with [min–max] over
  * the repetitions and ratios to the floor and to controller-runtime (tuned-equal); versions,
- * sizes, host facts, failures, charts and the CPU profile summary.
+ * sizes, host facts, failures, the scale profile's section (`scale-report.mjs`), charts and the
+ * CPU profile summary.
  * @module
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-/** The median of the finite values, NaN when there are none. */
-export const median = (xs) => {
-  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  if (s.length === 0) return Number.NaN;
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
+import { fmt, medianCell, problemOf, ratio } from './figures.mjs';
+import { scaleSection } from './scale-report.mjs';
 
 /** The metrics shown per scenario: [key, header, format]; the first is the headline (lower is better). */
 const COLUMNS = {
@@ -75,26 +70,13 @@ const TITLES = {
   S8: 'S8 change during the initial sync: N Widgets listed at start, 1 worker; the Widget in the middle of the list order changed after the first reconcile; latency until its status shows the change',
 };
 
-const fmt = (v, f) => {
-  if (v === undefined || v === null || !Number.isFinite(v)) return '–';
-  if (f === 'MiB') return (v / 2 ** 20).toFixed(1);
-  return v.toLocaleString('en-US', { minimumFractionDigits: f, maximumFractionDigits: f });
-};
-
 const value = (run, key) => (key === 'lost' ? (run.metrics.verify?.lost ?? run.metrics.lost) : run.metrics[key]);
 
-function cell(runs, key, f) {
-  const xs = runs.map((r) => value(r, key)).filter((x) => Number.isFinite(x));
-  if (xs.length === 0) return { text: '–', median: Number.NaN };
-  const m = median(xs);
-  const lo = Math.min(...xs);
-  const hi = Math.max(...xs);
-  const noisy = xs.length > 1 && m !== 0 && (hi - lo) / Math.abs(m) > 0.1;
-  const range = xs.length > 1 ? ` [${fmt(lo, f)}–${fmt(hi, f)}]${noisy ? ' ⚠' : ''}` : '';
-  return { text: `${fmt(m, f)}${range}`, median: m };
-}
-
-const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b !== 0 ? `${(a / b).toFixed(2)}×` : '–');
+const cell = (runs, key, f) =>
+  medianCell(
+    runs.map((r) => value(r, key)),
+    f,
+  );
 
 /** The headline median per (scenario, peer), for ratios and the summary. */
 export function headlines(results) {
@@ -156,11 +138,8 @@ export function scenarioSection(results, sid) {
   if (problems.length > 0) {
     lines.push('', 'Problems:');
     for (const r of problems) {
-      const what =
-        r.error ??
-        [r.metrics.ok ? '' : 'did not converge / incomplete', r.metrics.exit ?? ''].filter(Boolean).join('; ');
       lines.push(
-        `- ${results.peers[r.peer].label}, rep ${r.rep}: ${what}${r.metrics?.verify ? ` (final LIST: ${JSON.stringify(r.metrics.verify)})` : ''}`,
+        `- ${results.peers[r.peer].label}, rep ${r.rep}: ${problemOf(r)}${r.metrics?.verify ? ` (final LIST: ${JSON.stringify(r.metrics.verify)})` : ''}`,
       );
     }
   }
@@ -286,12 +265,13 @@ export function writeReport(dir, results, charts) {
         } |`,
     ),
     '',
-    '## Scenarios',
-    '',
   ];
+  if (results.runs.some((r) => COLUMNS[r.scenario])) lines.push('## Scenarios', '');
   for (const sid of Object.keys(COLUMNS)) {
     if (results.runs.some((r) => r.scenario === sid)) lines.push(scenarioSection(results, sid), '');
   }
+  const scale = scaleSection(results);
+  if (scale) lines.push(scale);
   if (charts.length > 0) {
     lines.push('## Charts', '', ...charts.flatMap((c) => [`![${c.title}](${c.file})`, '']));
   }

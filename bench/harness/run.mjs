@@ -1,9 +1,11 @@
 /**
- * `pnpm bench [--full | --smoke] [--peers a,b] [--scenarios S1,S2] [--reps n] [--scale f]
- * [--out dir] [--no-charts] [--cpu-prof] [--note text]`: prepares the peers, runs every scenario for every
- * peer on a fresh control plane (order interleaved per repetition; S7's idle runs side by
+ * `pnpm bench [--full | --smoke | --profile quick|full|smoke|scale] [--peers a,b] [--scenarios S1,S2]
+ * [--reps n] [--scale f] [--out dir] [--no-charts] [--cpu-prof] [--note text]`: prepares the peers, runs every
+ * scenario for every peer on a fresh control plane (order interleaved per repetition; S7's idle runs side by
  * side), and writes `results.json`, `report.md` and SVG charts (`charts.mjs`) to
- * `bench/results/<date>/` (or `--out`).
+ * `bench/results/<date>/` (or `--out`). `--profile scale` runs the parts of `scale.mjs`
+ * instead (`--scenarios scale-burst,scale-cache,scale-cold`), at the sizes of `profiles.mjs` or
+ * `--scale-ns 1000,5000`, `--scale-configmaps 10000,30000`, `--scale-cold-ns 1000,20000`.
  * @module
  */
 import { execFileSync } from 'node:child_process';
@@ -17,6 +19,8 @@ import { thin } from './loadgen.mjs';
 import { peerById } from './peers.mjs';
 import { PROFILES } from './profiles.mjs';
 import { scenarioSection, writeReport } from './report.mjs';
+import { runScale, SCALE_PARTS } from './scale.mjs';
+import { scaleSection } from './scale-report.mjs';
 import { SCENARIOS } from './scenarios.mjs';
 
 const argv = process.argv.slice(2);
@@ -25,8 +29,9 @@ const option = (name) => {
   const i = argv.indexOf(`--${name}`);
   return i < 0 ? undefined : argv[i + 1];
 };
-const profileName = flag('smoke') ? 'smoke' : flag('full') ? 'full' : 'quick';
+const profileName = option('profile') ?? (flag('smoke') ? 'smoke' : flag('full') ? 'full' : 'quick');
 const profile = PROFILES[profileName];
+if (profile === undefined) throw new Error(`unknown profile ${profileName} (${Object.keys(PROFILES).join(', ')})`);
 const peerIds = option('peers')?.split(',') ?? profile.peers;
 const scenarioIds = option('scenarios')?.split(',') ?? profile.scenarios ?? Object.keys(SCENARIOS);
 const reps = Number(option('reps') ?? profile.reps);
@@ -40,6 +45,13 @@ const sized = (id) => {
   const s = { ...profile[id] };
   for (const k of ['n', 'configMaps']) if (s[k] !== undefined) s[k] = Math.max(10, Math.round(s[k] * scale));
   return { workers: profile.workers, timeoutMs: profile.timeoutMs, ...s };
+};
+
+/** The scale profile's sizes of one part, with a `--<flag> 1000,5000` list in place of `key`. */
+const scaleSized = (part, key, name) => {
+  const list = option(name)?.split(',').map(Number);
+  if (list?.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--${name} takes sizes like 1000,5000`);
+  return { workers: profile.workers, timeoutMs: profile.timeoutMs, ...profile[part], ...(list ? { [key]: list } : {}) };
 };
 
 function hostFacts() {
@@ -79,7 +91,14 @@ async function main() {
   await probe.stop();
   const runs = [];
   const sizes = {};
-  for (const sid of scenarioIds) {
+  if (profileName === 'scale') {
+    sizes['scale-burst'] = scaleSized('scale-burst', 'ns', 'scale-ns');
+    sizes['scale-cache'] = scaleSized('scale-cache', 'configMaps', 'scale-configmaps');
+    sizes['scale-cold'] = scaleSized('scale-cold', 'ns', 'scale-cold-ns');
+    const parts = scenarioIds.filter((id) => SCALE_PARTS.includes(id));
+    runs.push(...(await runScale({ parts, peerIds: runnable, sizes, reps, log })));
+  }
+  for (const sid of profileName === 'scale' ? [] : scenarioIds) {
     const scenario = SCENARIOS[sid];
     sizes[sid] = sized(sid);
     for (let rep = 0; rep < reps; rep++) {
@@ -119,6 +138,7 @@ async function main() {
   const charts = flag('no-charts') ? [] : await drawCharts(outDir, results);
   writeReport(outDir, results, charts);
   if (scenarioIds.includes('S8')) process.stderr.write(`\n${scenarioSection(results, 'S8')}\n\n`);
+  if (profileName === 'scale') process.stderr.write(`\n${scaleSection(results)}\n`);
   log(`wrote ${join(outDir, 'report.md')}`);
 }
 

@@ -19,7 +19,7 @@ const WARMUP = {
 };
 
 /** Fresh control plane + observer + peer; `body` gets a context; everything is stopped after. */
-async function withRun(peer, options, body) {
+export async function withRun(peer, options, body) {
   const plane = await startControlPlane();
   const observer = new Observer(plane.kube);
   let proc;
@@ -42,6 +42,14 @@ async function withRun(peer, options, body) {
       await createWidgets(plane.kube, 0, n);
       await observer.waitConverged(n + 1, options.timeoutMs, ctx.dead);
     },
+    /** Starts the peer on no Widgets, waits for the warm-up Widget and 2 s: its heap (`mem`) and RSS then. */
+    async startIdle() {
+      ctx.start();
+      await ctx.warmup();
+      await sleep(2000);
+      const mem = await proc.mem();
+      return { mem, rss: proc.rss() };
+    },
     /** Creates the warm-up Widget and waits until the peer converged it (controller up and synced). */
     async warmup() {
       await plane.kube.must('POST', '/apis/bench.operant.dev/v1/namespaces/bench-0/widgets', WARMUP);
@@ -61,19 +69,19 @@ async function withRun(peer, options, body) {
   }
 }
 
-const describeExit = (proc) =>
+export const describeExit = (proc) =>
   proc?.exit === undefined
     ? 'still running'
     : `exited code=${proc.exit.code} signal=${proc.exit.signal}: ${proc.stderrTail().split('\n').slice(-3).join(' | ')}`;
 
 /** Peak RSS of the peer and how it exited, if it did. */
-const processFacts = (ctx) => ({
+export const processFacts = (ctx) => ({
   peakRssBytes: ctx.proc.peakRss,
   exit: ctx.proc.exit ? describeExit(ctx.proc) : undefined,
 });
 
 /** Requests the peer sent to widgets/configmaps between two scrapes, without the load generator's. */
-async function requestsBetween(ctx, before, loadgenBefore) {
+export async function requestsBetween(ctx, before, loadgenBefore) {
   const loadgen = ctx.kube.requests - loadgenBefore;
   const after = await ctx.plane.requestTotals();
   const byVerb = {};
@@ -87,7 +95,8 @@ async function requestsBetween(ctx, before, loadgenBefore) {
   return { byVerb, controller: total - loadgen };
 }
 
-async function snapshot(ctx) {
+/** The API server's request totals, the load generator's request count and the peer's CPU seconds now. */
+export async function snapshot(ctx) {
   const totals = await ctx.plane.requestTotals();
   return { totals, loadgen: ctx.kube.requests, cpu: ctx.proc?.cpuSeconds() ?? 0 };
 }
@@ -149,25 +158,35 @@ export async function s2Burst(peer, o) {
   });
 }
 
+/**
+ * Spec changes on `o.n` converged Widgets at `o.rate`/s for `o.seconds`, then up to 30 s for
+ * the last to converge; the latencies land in `ctx.observer.latencies`, those never observed
+ * stay in `ctx.observer.pending`. Resolves the number of changes.
+ */
+export async function churn(ctx, o) {
+  ctx.observer.latencies = [];
+  ctx.observer.pending.clear();
+  const total = Math.round(o.rate * o.seconds);
+  const t0 = performance.now();
+  const writes = [];
+  for (let k = 0; k < total; k++) {
+    const due = t0 + (k * 1000) / o.rate;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    writes.push(touchWidget(ctx.kube, ctx.observer, (k * 7919) % o.n));
+  }
+  await Promise.all(writes);
+  const drainDeadline = performance.now() + 30_000;
+  while (ctx.observer.pending.size > 0 && performance.now() < drainDeadline && !ctx.dead()) await sleep(100);
+  return total;
+}
+
 /** S3: N converged Widgets, spec changes at `rate`/s for `seconds`: write → status-observed latency. */
 export async function s3Churn(peer, o) {
   return withRun(peer, o, async (ctx) => {
     await ctx.startConverged(o.n);
     const before = await snapshot(ctx);
-    ctx.observer.latencies = [];
-    ctx.observer.pending.clear();
-    const total = Math.round(o.rate * o.seconds);
-    const t0 = performance.now();
-    const writes = [];
-    for (let k = 0; k < total; k++) {
-      const due = t0 + (k * 1000) / o.rate;
-      const wait = due - performance.now();
-      if (wait > 0) await sleep(wait);
-      writes.push(touchWidget(ctx.kube, ctx.observer, (k * 7919) % o.n));
-    }
-    await Promise.all(writes);
-    const drainDeadline = performance.now() + 30_000;
-    while (ctx.observer.pending.size > 0 && performance.now() < drainDeadline && !ctx.dead()) await sleep(100);
+    const total = await churn(ctx, o);
     const lat = ctx.observer.latencies;
     const requests = await requestsBetween(ctx, before.totals, before.loadgen);
     const cpu = ctx.proc.cpuSeconds() - before.cpu;
@@ -190,11 +209,7 @@ export async function s3Churn(peer, o) {
 /** S4: controller running; M ConfigMaps of ~1 KB and N Widgets (+ N children) cached: bytes per object. */
 export async function s4Memory(peer, o) {
   return withRun(peer, o, async (ctx) => {
-    ctx.start();
-    await ctx.warmup();
-    await sleep(2000);
-    const m0 = await ctx.proc.mem();
-    const rss0 = ctx.proc.rss();
+    const { mem: m0, rss: rss0 } = await ctx.startIdle();
     await createConfigMaps(ctx.kube, o.configMaps);
     await createWidgets(ctx.kube, 0, o.n);
     const ok = await ctx.observer.waitConverged(o.n + 1, o.timeoutMs, ctx.dead);
