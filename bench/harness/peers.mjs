@@ -41,7 +41,21 @@ function attempt(cmd, args, options) {
 const pkgVersion = (dir, name) =>
   JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')).version;
 
-const nodeFlags = (o) => ['--expose-gc', ...(o?.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProfDir}`] : [])];
+/**
+ * Every Node peer runs with the young-generation cap the scaffold's Dockerfile ships
+ * (`--max-semi-space-size=1`): without it V8 sizes the semi-spaces from this 24 GiB host and
+ * the peak RSS of every Node peer says more about the host than about the peer.
+ * `BENCH_SEMI_SPACE=<MiB>` sets another cap, `BENCH_SEMI_SPACE=default` leaves V8's sizing.
+ */
+export const semiSpaceFlags = () => {
+  const cap = process.env.BENCH_SEMI_SPACE ?? '1';
+  return cap === 'default' ? [] : [`--max-semi-space-size=${cap}`];
+};
+const nodeFlags = (o) => [
+  '--expose-gc',
+  ...semiSpaceFlags(),
+  ...(o?.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProfDir}`] : []),
+];
 
 function operantVersions() {
   const core = JSON.parse(readFileSync(join(root, 'packages/core/package.json'), 'utf8'));
