@@ -1,21 +1,33 @@
 /**
  * Summarises a `node --cpu-prof` profile: self time per function (top entries) and per
- * origin (Operant, client-node, other dependencies, Node internals, GC, idle).
+ * origin (Operant core, and per folder; each dependency; Node internals; GC on the main
+ * thread; idle). The process's other threads (V8's workers: concurrent GC and compilers) do
+ * not appear in a profile: S2 reports their CPU from procfs.
  * @module
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** The package a dependency's file belongs to (pnpm's store path or a plain node_modules path). */
+function dependency(url) {
+  const names = url.match(/node_modules\/(@[^/]+\/[^/]+|[^/@.][^/]*)/g) ?? [];
+  return (names.pop() ?? 'node_modules').replace('node_modules/', '');
+}
+
 function origin(url, name) {
-  if (name === '(garbage collector)') return 'GC';
+  if (name === '(garbage collector)') return 'GC (main thread)';
   if (name === '(idle)') return 'idle';
   if (name === '(program)' || name === '(root)') return 'V8 / native (program)';
   if (url.includes('/packages/core/')) return 'Operant core';
-  if (url.includes('@kubernetes+client-node') || url.includes('@kubernetes/client-node'))
-    return '@kubernetes/client-node';
-  if (url.includes('node_modules')) return 'other dependencies';
+  if (url.includes('node_modules')) return `dependency: ${dependency(url)}`;
   if (url.startsWith('node:') || url === '') return 'Node internals';
   return 'bench code';
+}
+
+/** Operant core's folder of a file (`cache/`, `client/`, …). */
+function coreFolder(url) {
+  const m = /\/packages\/core\/dist\/([^/]+\/)?/.exec(url);
+  return m?.[1] ?? '(root)';
 }
 
 const short = (url) =>
@@ -39,6 +51,7 @@ export function summarizeCpuProfile(dir, top = 15) {
   });
   const fns = new Map();
   const origins = new Map();
+  const folders = new Map();
   let total = 0;
   let busy = 0;
   for (const [id, us] of self) {
@@ -48,6 +61,7 @@ export function summarizeCpuProfile(dir, top = 15) {
     const o = origin(cf.url, name);
     fns.set(key, { fn: key, origin: o, ms: (fns.get(key)?.ms ?? 0) + us / 1000 });
     origins.set(o, (origins.get(o) ?? 0) + us / 1000);
+    if (o === 'Operant core') folders.set(coreFolder(cf.url), (folders.get(coreFolder(cf.url)) ?? 0) + us / 1000);
     total += us / 1000;
     if (o !== 'idle') busy += us / 1000;
   }
@@ -57,6 +71,9 @@ export function summarizeCpuProfile(dir, top = 15) {
     busyMs: busy,
     byOrigin: [...origins]
       .map(([o, ms]) => ({ origin: o, ms, pctOfBusy: o === 'idle' ? null : (100 * ms) / busy }))
+      .sort((a, b) => b.ms - a.ms),
+    byCoreFolder: [...folders]
+      .map(([folder, ms]) => ({ folder, ms, pctOfBusy: (100 * ms) / busy }))
       .sort((a, b) => b.ms - a.ms),
     topSelf: [...fns.values()]
       .filter((f) => f.origin !== 'idle')

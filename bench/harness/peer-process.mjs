@@ -5,7 +5,7 @@
  * @module
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { CONTROLLER_CPUS, canPin } from './control-plane.mjs';
 
 const TICKS = 100; // USER_HZ on Linux
@@ -28,6 +28,32 @@ function procCpuSeconds(pid) {
   } catch {
     return Number.NaN;
   }
+}
+
+/**
+ * CPU seconds per thread kind of a process (procfs: the stat of each task of the process, the thread's name with
+ * its trailing number dropped): Node's main thread, V8's workers (concurrent GC, compilers),
+ * libuv's pool; Go's threads all share the binary's name.
+ */
+export function threadCpuSeconds(pid) {
+  const byName = {};
+  let tasks = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return byName;
+  }
+  for (const task of tasks) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/[-_ ]?[0-9]+$/, '');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      byName[name] = (byName[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) / TICKS;
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return byName;
 }
 
 export function startPeer(peer, { kubeconfig, workers, extraEnv = {} }) {
@@ -89,6 +115,7 @@ export function startPeer(peer, { kubeconfig, workers, extraEnv = {} }) {
     samples,
     rss: () => procStatus(child.pid)?.rss ?? Number.NaN,
     cpuSeconds: () => procCpuSeconds(child.pid),
+    threadCpuSeconds: () => threadCpuSeconds(child.pid),
     stderrTail: () => stderr.slice(-2000),
     /** Heap after a GC and reconcile counters from the peer, or undefined after `timeoutMs`. */
     mem(timeoutMs = 15_000) {

@@ -38,6 +38,9 @@ const COLUMNS = {
   S4: [
     ['heapPerObject', 'heap B/object', 0],
     ['rssPerObject', 'RSS B/object', 0],
+    ['heapPerObjectFromEmpty', 'heap B/object from empty', 0],
+    ['rssPerObjectFromEmpty', 'RSS B/object from empty', 0],
+    ['heapFirstBurstFixedBytes', 'first burst fixed heap MiB', 'MiB'],
     ['rssBaseBytes', 'RSS empty MiB', 'MiB'],
     ['rssBytes', 'RSS full MiB', 'MiB'],
     ['peakRssBytes', 'peak RSS MiB', 'MiB'],
@@ -64,7 +67,7 @@ const TITLES = {
   S1: 'S1 cold start: N Widgets exist, then the controller starts; time until all converged',
   S2: 'S2 burst: controller running, N Widgets created at full speed (32 in flight); time until all converged',
   S3: 'S3 churn: spec changes at a fixed rate on converged Widgets; write → status-observed latency',
-  S4: 'S4 memory: ~1 KB ConfigMaps + N Widgets + N child ConfigMaps cached; growth per object',
+  S4: 'S4 memory: ~1 KB ConfigMaps + N Widgets + N child ConfigMaps cached in two halves; growth per object over the second half (one more cached object), and from the empty process',
   S5: 'S5 recovery: kube-apiserver restarted (stop + start) when half of a burst is created; time from the burst start (and from the restarted apiserver /readyz) until all converged, nothing lost',
   S7: 'S7 quiet period: converged Widgets, idle, then single changes; latency of each',
   S8: 'S8 change during the initial sync: N Widgets listed at start, 1 worker; the Widget in the middle of the list order changed after the first reconcile; latency until its status shows the change',
@@ -168,6 +171,23 @@ export function scenarioSection(results, sid) {
   return lines.join('\n');
 }
 
+/** The burst's CPU per thread kind (procfs): what the profile of the main thread does not show. */
+function threadLines(cpu) {
+  const threads = Object.entries(cpu.cpuSecondsByThread ?? {}).filter(([, s]) => s > 0);
+  if (threads.length === 0) return [];
+  const total = threads.reduce((sum, [, s]) => sum + s, 0);
+  return [
+    `CPU per thread during the burst (procfs; ${total.toFixed(2)} s in all):`,
+    '',
+    '| thread | CPU s | % |',
+    '|---|---:|---:|',
+    ...threads
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, s]) => `| ${name} | ${s.toFixed(2)} | ${((100 * s) / total).toFixed(1)} |`),
+    '',
+  ];
+}
+
 function cpuSection(cpu) {
   if (!cpu) return '';
   if (cpu.error) return `## CPU profile\n\n${cpu.error}\n`;
@@ -182,6 +202,15 @@ function cpuSection(cpu) {
       (o) => `| ${o.origin} | ${o.ms.toFixed(0)} | ${o.pctOfBusy === null ? '–' : o.pctOfBusy.toFixed(1)} |`,
     ),
     '',
+    ...(cpu.byCoreFolder?.length
+      ? [
+          '| Operant core by folder | self ms | % of busy |',
+          '|---|---:|---:|',
+          ...cpu.byCoreFolder.map((f) => `| ${f.folder} | ${f.ms.toFixed(0)} | ${f.pctOfBusy.toFixed(1)} |`),
+          '',
+        ]
+      : []),
+    ...threadLines(cpu),
     '| top self-time functions | origin | self ms | % of busy |',
     '|---|---|---:|---:|',
     ...cpu.topSelf.map((f) => `| \`${f.fn}\` | ${f.origin} | ${f.ms.toFixed(0)} | ${f.pctOfBusy.toFixed(1)} |`),

@@ -149,7 +149,12 @@ async function profileOperant(size) {
   mkdirSync(dir, { recursive: true });
   log('S2 operant-builder under --cpu-prof');
   const metrics = await SCENARIOS.S2.run(peerById('operant-builder'), { ...size, cpuProfDir: dir });
-  return { seconds: metrics.seconds, ...summarizeCpuProfile(dir) };
+  return {
+    seconds: metrics.seconds,
+    cpuSeconds: metrics.cpuSeconds,
+    cpuSecondsByThread: metrics.cpuSecondsByThread,
+    ...summarizeCpuProfile(dir),
+  };
 }
 
 /** The charts, loaded only now (the runs measured without them); a failure costs the charts, not the report. */
