@@ -42,16 +42,13 @@ export async function runWatch(
   let inactive = false;
   const abort = () => controller.abort();
   signal.addEventListener('abort', abort, { once: true });
-  let timer: NodeJS.Timeout | undefined;
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      inactive = true;
-      controller.abort();
-    }, req.inactivityMs);
-  };
+  // one timer for the watch, pushed back on every chunk (refresh, not a new timer per chunk)
+  const timer = setTimeout(() => {
+    inactive = true;
+    controller.abort();
+  }, req.inactivityMs);
+  const arm = () => void timer.refresh();
   try {
-    arm();
     const res = await rest.send({ ...req, method: 'GET', signal: controller.signal });
     if (res.status !== 200) {
       const status = parseStatus(await res.text().catch(() => ''));

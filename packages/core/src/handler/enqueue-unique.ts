@@ -13,16 +13,29 @@ import { withLowPriorityWhenUnchanged } from './low-priority.js';
 export function handlerFromMapper<T extends KubernetesObject>(
   map: (obj: T) => readonly Request[] | Promise<readonly Request[]>,
 ): EventHandler<T> {
-  const enqueue = async (queue: { add(r: Request): void }, ...objects: T[]) => {
+  const enqueue = (queue: { add(r: Request): void }, ...objects: T[]): Promise<void> | undefined => {
     const seen = new Set<string>();
-    for (const obj of objects) {
-      for (const request of await map(obj)) {
+    const addAll = (requests: readonly Request[]): void => {
+      for (const request of requests) {
         const key = requestKey(request);
         if (seen.has(key)) continue;
         seen.add(key);
         queue.add(request);
       }
+    };
+    // a synchronous map (the owner handler's) adds at once, without a promise per event
+    for (let i = 0; i < objects.length; i++) {
+      const mapped = map(objects[i] as T);
+      if (!(mapped instanceof Promise)) {
+        addAll(mapped);
+        continue;
+      }
+      return (async () => {
+        addAll(await mapped);
+        for (const obj of objects.slice(i + 1)) addAll(await map(obj));
+      })();
     }
+    return undefined;
   };
   return withLowPriorityWhenUnchanged<T>({
     create: ({ object }, queue) => enqueue(queue, object),

@@ -15,19 +15,25 @@ export function dispatcher<T extends KubernetesObject>(
   predicates: readonly Predicate<T>[],
   queue: RequestQueue,
   log: Logger,
-): <K extends EventKind>(kind: K, event: EventOf<K, T>) => Promise<void> {
-  return async (kind, event) => {
-    try {
-      if (!applies(predicates, kind, event)) return;
-      const handle = handler[kind] as ((e: EventOf<typeof kind, T>, q: RequestQueue) => unknown) | undefined;
-      await handle?.call(handler, event, queue);
-    } catch (err) {
+): <K extends EventKind>(kind: K, event: EventOf<K, T>) => Promise<void> | undefined {
+  return (kind, event) => {
+    const failed = (err: unknown): void => {
       const obj = (event as { object?: T; objectNew?: T }).object ?? (event as { objectNew?: T }).objectNew;
       log.error(`unable to handle ${kind} event`, {
         namespace: obj?.metadata?.namespace,
         name: obj?.metadata?.name,
         error: err,
       });
+    };
+    // synchronous handlers (the built-in ones) cost no promise per event
+    try {
+      if (!applies(predicates, kind, event)) return undefined;
+      const handle = handler[kind] as ((e: EventOf<typeof kind, T>, q: RequestQueue) => unknown) | undefined;
+      const result = handle?.call(handler, event, queue);
+      return result instanceof Promise ? result.then(() => undefined, failed) : undefined;
+    } catch (err) {
+      failed(err);
+      return undefined;
     }
   };
 }

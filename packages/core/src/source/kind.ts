@@ -69,9 +69,13 @@ class KindSource<T extends KubernetesObject> implements Source {
 }
 
 /** Dispatches an event unless it echoes `controller`'s own status write (deciding once the write's answer is in). */
-function unlessEcho(echoOf: Echo, controller: string | undefined, dispatch: () => Promise<void>): Promise<void> {
+function unlessEcho(
+  echoOf: Echo,
+  controller: string | undefined,
+  dispatch: () => Promise<void> | undefined,
+): Promise<void> | undefined {
   if (echoOf === undefined || controller === undefined) return dispatch();
-  if (typeof echoOf === 'string') return echoOf === controller ? Promise.resolve() : dispatch();
+  if (typeof echoOf === 'string') return echoOf === controller ? undefined : dispatch();
   return echoOf.then((writer) => (writer === controller ? undefined : dispatch()));
 }
 
