@@ -21,6 +21,8 @@ const COLUMNS = {
   ],
   S2: [
     ['seconds', 'T converge s', 2],
+    ['createSeconds', 'T create s', 2],
+    ['afterLastCreateSeconds', 'after last create s', 2],
     ['objectsPerSecond', 'objects/s', 0],
     ['e2eP50Ms', 'e2e p50 ms', 0],
     ['e2eP99Ms', 'e2e p99 ms', 0],

@@ -164,6 +164,8 @@ export async function s2Burst(peer, o) {
     return {
       ...finish(ctx, { ok, seconds, n: o.n, before, requests }),
       createSeconds,
+      // what the controller adds after the last create: the part of T converge the API server's create rate does not set
+      afterLastCreateSeconds: seconds - createSeconds,
       e2eP50Ms: percentile(lat, 50),
       e2eP99Ms: percentile(lat, 99),
       timeline: ctx.observer.timeline,
