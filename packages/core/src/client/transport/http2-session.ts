@@ -25,6 +25,8 @@ const CONNECT_TIMEOUT_MS = 10_000;
 /** undici's HTTP/2 windows: 256 KiB per stream and 512 KiB per connection (Node's: 64 KiB). */
 const STREAM_WINDOW = 262_144;
 const CONNECTION_WINDOW = 524_288;
+/** Client stream IDs end at 2^31 - 1 (odd ones): a session retires well before it runs out. */
+const STREAMS_PER_SESSION = 1_000_000_000;
 
 export class Http2Session {
   /** `h2` once the server's SETTINGS arrived, `http/1.1` when ALPN chose it; rejects when the dial failed. */
@@ -33,6 +35,7 @@ export class Http2Session {
   private session: ClientHttp2Session | undefined;
   private socket: TLSSocket | undefined;
   private open = 0;
+  private sent = 0;
   private pinging = false;
   private pinger: NodeJS.Timeout | undefined;
   /** Resolves once the connection is closed. */
@@ -66,9 +69,11 @@ export class Http2Session {
       return Promise.reject(new Error(`the HTTP/2 session to ${this.origin} is closed`));
     }
     if (this.open++ === 0) session.ref();
-    return sendOnStream(session, req, () => {
+    const response = sendOnStream(session, req, () => {
       if (--this.open === 0 && !session.destroyed) session.unref();
     });
+    if (++this.sent === STREAMS_PER_SESSION) void this.close();
+    return response;
   }
 
   /** Takes no new streams; closes once the open ones end. */

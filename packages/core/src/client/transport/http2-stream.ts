@@ -10,6 +10,11 @@ import type { ClientHttp2Session, ClientHttp2Stream, IncomingHttpHeaders, Outgoi
 import { flatHeaders, type WireRequest, type WireResponse } from './wire.js';
 
 const ignore = () => undefined;
+/** RST_STREAM REFUSED_STREAM (RFC 9113 §8.7): the server did not process the request. */
+const REFUSED_STREAM = 7;
+
+/** A stream the server refused (REFUSED_STREAM, or beyond a GOAWAY's last stream): safe to send again. */
+export class RefusedStream extends Error {}
 
 /** Sends `req` on `session`; resolves when the response headers arrive. `closed` runs when the stream closes. */
 export function sendOnStream(session: ClientHttp2Session, req: WireRequest, closed: () => void): Promise<WireResponse> {
@@ -26,13 +31,16 @@ export function sendOnStream(session: ClientHttp2Session, req: WireRequest, clos
     }
     // an error after the response reaches whoever reads the body; unread, it must not crash the process
     stream.on('error', ignore);
-    stream.once('error', reject);
+    const failed = (err: Error) => {
+      reject(stream.rstCode === REFUSED_STREAM ? new RefusedStream(err.message, { cause: err }) : err);
+    };
+    stream.once('error', failed);
     stream.once('close', () => {
       closed();
-      reject(new Error(`the stream closed before a response (HTTP/2 error code ${stream.rstCode})`));
+      failed(new Error(`the stream closed before a response (HTTP/2 error code ${stream.rstCode})`));
     });
     stream.once('response', (h: IncomingHttpHeaders) => {
-      stream.off('error', reject);
+      stream.off('error', failed);
       resolve({
         status: Number(h[':status']),
         headers: flatHeaders(h),

@@ -1,6 +1,6 @@
 /**
  * The HTTP/2 wire against real `node:http2` servers, for what the API server cannot be made
- * to do on demand: a SETTINGS_MAX_CONCURRENT_STREAMS of 2, a GOAWAY, a reset session, a
+ * to do on demand: a SETTINGS_MAX_CONCURRENT_STREAMS of 2, a GOAWAY, a refused stream, a reset session, a
  * PING that is never answered (a TCP relay that stops relaying), ALPN choosing HTTP/1.1,
  * and a rotated TLS identity.
  */
@@ -45,6 +45,7 @@ async function peer(onStream: (stream: ServerHttp2Stream) => void, maxConcurrent
     p.active++;
     p.maxActive = Math.max(p.maxActive, p.active);
     stream.once('close', () => p.active--);
+    stream.on('error', () => undefined);
     onStream(stream);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -151,6 +152,21 @@ describe('Http2Wire', () => {
     expect(p.sessions).toHaveLength(2);
     ok(held, 'kept');
     expect(await (await inFlight).text()).toBe('kept');
+  });
+
+  it('sends a refused stream once more (the server did not process it), and fails when it is refused again', async () => {
+    let streams = 0;
+    let refuseAll = false;
+    const p = await peer((stream) => {
+      if (streams++ === 0 || refuseAll) stream.close(http2.constants.NGHTTP2_REFUSED_STREAM);
+      else ok(stream);
+    });
+    const wire = wireTo(p.origin);
+    expect(await (await get(wire)).text()).toBe('ok');
+    expect(streams).toBe(2);
+    refuseAll = true;
+    await expect(get(wire)).rejects.toThrow(/NGHTTP2_REFUSED_STREAM/);
+    expect(streams).toBe(4);
   });
 
   it('rejects the streams of a session that died and dials again for the next request', async () => {

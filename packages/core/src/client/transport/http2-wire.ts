@@ -2,11 +2,14 @@
  * The HTTP/2 connection for one (API server, TLS identity): one shared session, dialled
  * with the first request and dialled again by the first request after it went away (a
  * GOAWAY, a reset, an unanswered PING). When the server's ALPN chooses HTTP/1.1, every
- * request from then on goes to the fallback wire (undici), made then.
+ * request from then on goes to the fallback wire (undici), made then. A request the server
+ * refused without processing it (REFUSED_STREAM, as for the streams a GOAWAY cut off) is
+ * sent once more.
  * @module
  */
 import type { TlsIdentity } from './credentials.js';
 import { Http2Session } from './http2-session.js';
+import { RefusedStream } from './http2-stream.js';
 import type { Wire, WireRequest, WireResponse } from './wire.js';
 
 export class Http2Wire implements Wire {
@@ -27,9 +30,18 @@ export class Http2Wire implements Wire {
       req.signal?.throwIfAborted();
       const session = this.current();
       const negotiated = await untilAborted(session.ready, req.signal);
-      if (negotiated === 'http/1.1') this.fallback ??= this.http1();
+      if (negotiated === 'http/1.1') {
+        this.fallback ??= this.http1();
+        continue;
+      }
       // a session that went away while this request waited for it: once more, on the next one
-      else if (!session.gone || attempt > 0) return session.request(req);
+      if (session.gone && attempt === 0) continue;
+      try {
+        return await session.request(req);
+      } catch (err) {
+        // refused (a GOAWAY raced it): the server did not process it, so once more
+        if (!(err instanceof RefusedStream) || attempt > 0 || req.signal?.aborted) throw err;
+      }
     }
   }
 
