@@ -240,6 +240,15 @@ describe('Http2Wire', () => {
     expect(versions).toEqual(['1.1', '1.1']);
   });
 
+  it('takes no requests once closed', async () => {
+    const p = await peer(ok);
+    const wire = wireTo(p.origin);
+    expect(await (await get(wire)).text()).toBe('ok');
+    await wire.close();
+    await expect(get(wire)).rejects.toThrow(/is closed/);
+    expect(p.sessions).toHaveLength(1);
+  });
+
   it('rejects when the server is not there', async () => {
     const p = await peer(ok);
     const origin = p.origin;

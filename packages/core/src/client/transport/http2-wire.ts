@@ -16,6 +16,7 @@ export class Http2Wire implements Wire {
   private session: Http2Session | undefined;
   private readonly sessions = new Set<Http2Session>();
   private fallback: Wire | undefined;
+  private closed = false;
 
   constructor(
     private readonly origin: string,
@@ -27,6 +28,7 @@ export class Http2Wire implements Wire {
   async request(req: WireRequest): Promise<WireResponse> {
     for (let attempt = 0; ; attempt++) {
       if (this.fallback !== undefined) return this.fallback.request(req);
+      if (this.closed) throw new Error(`the connection to ${this.origin} is closed`);
       req.signal?.throwIfAborted();
       const session = this.current();
       const negotiated = await untilAborted(session.ready, req.signal);
@@ -46,6 +48,7 @@ export class Http2Wire implements Wire {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     const sessions = [...this.sessions];
     this.session = undefined;
     await Promise.all([...sessions.map((s) => s.close()), this.fallback?.close()]);
