@@ -18,7 +18,6 @@
  * retried attempts (`rest_client_request_retries_total`).
  * @module
  */
-import type { Dispatcher } from 'undici';
 import { type Logger, noopLogger } from '../api/logger.js';
 import type { Status } from '../api/status.js';
 import { ClientError, statusError } from '../api/status-error.js';
@@ -27,7 +26,8 @@ import type { KubeCluster, KubeConfigSource, KubeUser } from './kubeconfig.js';
 import { Credentials } from './transport/credentials.js';
 import { DEFAULT_BURST, type RateLimiter, tokenBucketRateLimiter } from './transport/rate-limiter.js';
 import { DEFAULT_MAX_RETRIES, type RetryAfter, retryAfter } from './transport/retry-after.js';
-import { dispatcherFor, type TransportOptions } from './transport/transport.js';
+import { type TransportOptions, wireFor } from './transport/transport.js';
+import type { Wire } from './transport/wire.js';
 
 export interface RestRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -286,12 +286,12 @@ export class RestClient implements RestWire {
     retry: boolean,
   ): Promise<RestResponse> {
     const credentials = this.credentialsFor(cluster, this.kubeConfig.getCurrentUser());
-    let dispatcher: Dispatcher;
+    let wire: Wire;
     const headers: Record<string, string> = { accept: req.accept ?? 'application/json' };
     try {
       const applied = await credentials.forRequest();
       Object.assign(headers, applied.headers);
-      dispatcher = dispatcherFor(url.origin, applied.tls, cluster.proxyUrl, this.options);
+      wire = wireFor(url.origin, applied.tls, cluster.proxyUrl, this.options);
     } catch (err) {
       throw new ClientError('unauthorized', `unable to authenticate ${req.method} ${req.path}: ${describe(err)}`, {
         cause: err,
@@ -301,26 +301,20 @@ export class RestClient implements RestWire {
     for (const observer of this.observers) observer({ method: req.method, url });
     const started = performance.now();
     try {
-      const res = await dispatcher.request({
-        origin: url.origin,
+      const res = await wire.request({
         path: url.pathname + url.search,
         method: req.method,
         headers,
         body,
         signal: req.signal,
       });
-      this.responded(req.method, url, String(res.statusCode), started, retry);
-      if (res.statusCode === 401) credentials.unauthorized();
+      this.responded(req.method, url, String(res.status), started, retry);
+      if (res.status === 401) credentials.unauthorized();
       if (this.unreachable) {
         this.unreachable = false;
         for (const observer of [...this.reachableObservers]) observer();
       }
-      return {
-        status: res.statusCode,
-        headers: flatHeaders(res.headers),
-        text: () => res.body.text(),
-        stream: () => res.body,
-      };
+      return res;
     } catch (err) {
       this.responded(req.method, url, '<error>', started, retry);
       if (req.signal?.aborted) {
@@ -386,12 +380,4 @@ function addTo<T>(list: T[], item: T): () => void {
     const i = list.indexOf(item);
     if (i >= 0) list.splice(i, 1);
   };
-}
-
-function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return flat;
 }
