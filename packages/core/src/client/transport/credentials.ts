@@ -11,7 +11,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { KubeCluster, KubeConfigSource, KubeUser } from '../kubeconfig.js';
 
-/** TLS options of the connection (undici's `connect` options). */
+/** TLS options of the connection (`tls.connect` options: the HTTP/2 session's and undici's). */
 export interface TlsIdentity {
   ca?: string;
   cert?: string;
