@@ -23,7 +23,7 @@ import type { Status } from '../api/status.js';
 import { ClientError, statusError } from '../api/status-error.js';
 import { sleep } from '../internal/backoff.js';
 import type { KubeCluster, KubeConfigSource, KubeUser } from './kubeconfig.js';
-import { Credentials } from './transport/credentials.js';
+import { Credentials, type TlsIdentity } from './transport/credentials.js';
 import { DEFAULT_BURST, type RateLimiter, tokenBucketRateLimiter } from './transport/rate-limiter.js';
 import { DEFAULT_MAX_RETRIES, type RetryAfter, retryAfter } from './transport/retry-after.js';
 import { type TransportOptions, wireFor } from './transport/transport.js';
@@ -118,6 +118,8 @@ export class RestClient implements RestWire {
   private readonly reachableObservers: (() => void)[] = [];
   private readonly waitObservers: WaitObserver[] = [];
   private credentials: Credentials | undefined;
+  /** The TLS identity of the last request: when it changes, the old identity's wire is retired. */
+  private tls: TlsIdentity | undefined;
   /** A request failed on the wire and no response has arrived since. */
   private unreachable = false;
   /** The client's one token bucket (undefined: no client-side limit). */
@@ -291,7 +293,9 @@ export class RestClient implements RestWire {
     try {
       const applied = await credentials.forRequest();
       Object.assign(headers, applied.headers);
-      wire = wireFor(url.origin, applied.tls, cluster.proxyUrl, this.options);
+      const previous = this.tls;
+      this.tls = applied.tls;
+      wire = wireFor(url.origin, applied.tls, cluster.proxyUrl, this.options, previous);
     } catch (err) {
       throw new ClientError('unauthorized', `unable to authenticate ${req.method} ${req.path}: ${describe(err)}`, {
         cause: err,

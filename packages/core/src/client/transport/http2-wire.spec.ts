@@ -271,12 +271,25 @@ describe('wireFor', () => {
     const inFlight = get(oldWire);
     while (held === undefined) await new Promise((r) => setTimeout(r, 5));
     const closed = new Promise((resolve) => p.sessions[0]?.once('close', resolve));
-    const newWire = wireFor(p.origin, identity('b'), undefined, { http2: true });
+    const newWire = wireFor(p.origin, identity('b'), undefined, { http2: true }, identity('a'));
     expect(newWire).not.toBe(oldWire);
     expect(await (await get(newWire)).text()).toBe('ok');
     expect(p.sessions).toHaveLength(2);
     ok(held, 'kept');
     expect(await (await inFlight).text()).toBe('kept');
     await closed;
+  });
+
+  it("keeps one wire per identity: two clients of two identities do not close each other's", async () => {
+    const p = await peer((stream) => ok(stream));
+    const alice = wireFor(p.origin, identity('alice'), undefined, { http2: true });
+    const dialling = get(alice);
+    const bob = wireFor(p.origin, identity('bob'), undefined, { http2: true });
+    expect(bob).not.toBe(alice);
+    expect(await (await dialling).text()).toBe('ok');
+    expect(await (await get(bob)).text()).toBe('ok');
+    expect(wireFor(p.origin, identity('alice'), undefined, { http2: true })).toBe(alice);
+    expect(await (await get(alice)).text()).toBe('ok');
+    expect(p.sessions).toHaveLength(2);
   });
 });

@@ -7,8 +7,9 @@
  * so a silently dead connection is noticed within 2 × `pingIntervalMs`. undici
  * (`undici-wire.ts`, loaded only then) carries the rest: a server whose ALPN chooses
  * HTTP/1.1, `DISABLE_HTTP2=1` (as in client-go) or `http2: false` (the keep-alive HTTP/1.1
- * pool), a proxy, and a plain `http://` server. A new TLS identity (a rotated client
- * certificate) gets a new wire; the old one closes once its requests end.
+ * pool), a proxy, and a plain `http://` server. Each TLS identity has its own wire; when a
+ * client's identity changes (a rotated client certificate) it gets a new wire and its old one
+ * closes once its requests end.
  * @module
  */
 import type { TlsIdentity } from './credentials.js';
@@ -23,14 +24,7 @@ export interface TransportOptions {
   pingIntervalMs?: number;
 }
 
-interface Entry {
-  wire: Wire;
-  /** The identity key without the TLS digest: a new digest for it replaces this entry. */
-  slot: string;
-}
-
-const wires = new Map<string, Entry>();
-const bySlot = new Map<string, string>();
+const wires = new Map<string, Wire>();
 
 /** Whether HTTP/2 is offered when the options do not say. */
 export function http2ByDefault(): boolean {
@@ -38,32 +32,39 @@ export function http2ByDefault(): boolean {
   return off === undefined || off === '' || off === '0' || off === 'false';
 }
 
-/** The shared wire for `origin` with `tls`; replaces (and closes) the one of an older identity. */
+const keyOf = (origin: string, tls: TlsIdentity, proxyUrl: string | undefined, http2: boolean, ping: number) =>
+  `${origin}\0${proxyUrl ?? ''}\0${http2}\0${ping}\0${tls.digest}`;
+
+/**
+ * The shared wire for `origin` with `tls`. Several identities may talk to one server from
+ * one process (an operator and a test's admin client): each has its own wire, and none
+ * closes another's. `replacing`: the identity the caller used until now (its certificate
+ * was rotated), whose wire closes once its requests end.
+ */
 export function wireFor(
   origin: string,
   tls: TlsIdentity,
   proxyUrl: string | undefined,
   options: TransportOptions = {},
+  replacing?: TlsIdentity,
 ): Wire {
   const http2 = options.http2 ?? http2ByDefault();
   const pingInterval = options.pingIntervalMs ?? 5000;
-  const slot = `${origin}\0${proxyUrl ?? ''}\0${http2}\0${pingInterval}`;
-  const key = `${slot}\0${tls.digest}`;
-  const found = wires.get(key);
-  if (found !== undefined) return found.wire;
-  const older = bySlot.get(slot);
-  if (older !== undefined) {
-    const old = wires.get(older);
-    wires.delete(older);
+  const key = keyOf(origin, tls, proxyUrl, http2, pingInterval);
+  if (replacing !== undefined && replacing.digest !== tls.digest) {
+    const oldKey = keyOf(origin, replacing, proxyUrl, http2, pingInterval);
+    const old = wires.get(oldKey);
+    wires.delete(oldKey);
     // in-flight requests and open watches finish on the old connections
-    void old?.wire.close();
+    void old?.close();
   }
+  const found = wires.get(key);
+  if (found !== undefined) return found;
   const wire =
     http2 && proxyUrl === undefined && origin.startsWith('https:')
       ? new Http2Wire(origin, tls, pingInterval, () => undiciWire(origin, tls, undefined, true, pingInterval))
       : undiciWire(origin, tls, proxyUrl, http2, pingInterval);
-  wires.set(key, { wire, slot });
-  bySlot.set(slot, key);
+  wires.set(key, wire);
   return wire;
 }
 
@@ -71,6 +72,5 @@ export function wireFor(
 export async function closeTransports(): Promise<void> {
   const all = [...wires.values()];
   wires.clear();
-  bySlot.clear();
-  await Promise.all(all.map((e) => e.wire.close()));
+  await Promise.all(all.map((wire) => wire.close()));
 }
