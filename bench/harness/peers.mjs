@@ -51,9 +51,12 @@ export const semiSpaceFlags = () => {
   const cap = process.env.BENCH_SEMI_SPACE ?? '1';
   return cap === 'default' ? [] : [`--max-semi-space-size=${cap}`];
 };
+/** `BENCH_NODE_FLAGS="<flags>"` adds node flags to every Node peer (a preloaded profiler, a V8 option to try). */
+export const extraNodeFlags = () => (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter((f) => f !== '');
 const nodeFlags = (o) => [
   '--expose-gc',
   ...semiSpaceFlags(),
+  ...extraNodeFlags(),
   ...(o?.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProfDir}`] : []),
 ];
 
