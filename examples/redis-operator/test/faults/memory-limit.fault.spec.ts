@@ -34,8 +34,12 @@ const objects = Number(process.env.MEMORY_OBJECTS ?? 500);
 // the control plane of this 2-core machine converges ~13 RedisClusters/s: 10,000 take ~13 minutes
 const convergeTimeoutMs = Math.max(300_000, objects * 100);
 const nodeFlags = process.env.MEMORY_NODE_FLAGS?.split(' ').filter((f) => f !== '') ?? container.nodeFlags;
-// 500 Services need more ClusterIPs than envtest's default range (a /24: 254 addresses).
-const { options, skip } = faultControlPlane({ apiServerFlags: { 'service-cluster-ip-range': '10.0.0.0/20' } });
+// Every cluster has a Service: size the ClusterIP range from the burst (envtest's default, a /24,
+// has 254 addresses; a /20 runs out at ~4,000 clusters with "range is full").
+const prefix = Math.max(12, Math.min(24, 32 - Math.ceil(Math.log2(objects + 64))));
+const { options, skip } = faultControlPlane({
+  apiServerFlags: { 'service-cluster-ip-range': `10.0.0.0/${prefix}` },
+});
 const podNamespace = 'memory-system';
 const MiB = 2 ** 20;
 const mib = (bytes: number) => Math.round((bytes / MiB) * 10) / 10;
