@@ -6,7 +6,8 @@
  * `..._max_concurrent_reconciles`, `..._active_workers`, `..._reconcile_panics_total`,
  * `..._reconcile_timeouts_total`, and Operant's `operant_reconcile_abandoned{controller}`.
  * The four `reconcile_total` results of each controller start at zero, as in
- * controller-runtime, so dashboards see every series.
+ * controller-runtime, so dashboards see every series. `active_workers` changes twice per
+ * reconcile: it is kept as a number and set on the gauge at scrape time.
  * @module
  */
 import { counter, gauge, histogram } from '../metrics/families.js';
@@ -20,6 +21,9 @@ export const RECONCILE_TIME_BUCKETS = [
 ];
 
 const RESULTS: readonly ReconcileOutcome[] = ['success', 'error', 'requeue', 'requeue_after'];
+
+/** Per registry: each controller's busy workers, a plain number per change, set on the gauge at scrape time. */
+const activeByRegistry = new WeakMap<MetricsRegistry, Map<string, number>>();
 
 /** The controller hooks on `registry` (families registered on first call); a controller's first report creates its zero series. */
 export function controllerMetrics(registry: MetricsRegistry): ControllerMetrics {
@@ -50,10 +54,15 @@ export function controllerMetrics(registry: MetricsRegistry): ControllerMetrics 
     help: 'Maximum number of concurrent reconciles per controller',
     labelNames,
   });
-  const activeWorkers = gauge(registry, {
+  const active = activeByRegistry.get(registry) ?? new Map<string, number>();
+  activeByRegistry.set(registry, active);
+  gauge(registry, {
     name: 'controller_runtime_active_workers',
     help: 'Number of currently used workers per controller',
     labelNames,
+    collect() {
+      for (const [controller, count] of active) this.set({ controller }, count);
+    },
   });
   const panics = counter(registry, {
     name: 'controller_runtime_reconcile_panics_total',
@@ -78,10 +87,10 @@ export function controllerMetrics(registry: MetricsRegistry): ControllerMetrics 
       panics.inc({ controller }, 0);
       timeouts.inc({ controller }, 0);
       abandoned.set({ controller }, 0);
-      activeWorkers.set({ controller }, 0);
+      active.set(controller, 0);
       maxConcurrent.set({ controller }, count);
     },
-    activeWorkers: (controller, count) => activeWorkers.set({ controller }, count),
+    activeWorkers: (controller, count) => void active.set(controller, count),
     timedOut: (controller) => timeouts.inc({ controller }),
     abandoned: (controller, count) => abandoned.set({ controller }, count),
     reconciled: (controller, outcome, seconds, terminal, panic) => {

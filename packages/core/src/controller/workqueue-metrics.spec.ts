@@ -64,10 +64,10 @@ describe('workqueue_depth', () => {
     pq.addWithOptions('b', { priority: -100 });
     pq.add('c');
     pq.add('a');
-    expect(await depths(registry)).toEqual([
+    expect((await depths(registry)).sort()).toEqual([
+      'workqueue_depth{name="p",controller="p",priority="-100"} 1',
       'workqueue_depth{name="p",controller="p",priority="0"} 2',
       'workqueue_depth{name="w",controller="w",priority=""} 1',
-      'workqueue_depth{name="p",controller="p",priority="-100"} 1',
     ]);
   });
 

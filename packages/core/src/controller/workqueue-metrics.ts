@@ -6,6 +6,8 @@
  * `workqueue_work_duration_seconds`, `workqueue_unfinished_work_seconds`,
  * `workqueue_longest_running_processor_seconds` and `workqueue_retries_total`. They live
  * with the controller, which makes its queue, so `workqueue/` stays free of prom-client.
+ * The depth and in-flight gauges change on every add and hand-out: the queue's hooks keep
+ * plain numbers and the gauges read them at scrape time, so a key costs no label hashing.
  * @module
  */
 import { counter, gauge, histogram } from '../metrics/families.js';
@@ -27,13 +29,22 @@ type QueueLabels = { name: string; controller: string };
 /** Per registry: how long each controller's handed-out keys have run, read at scrape time. */
 const inFlightByRegistry = new WeakMap<MetricsRegistry, Map<string, () => number[]>>();
 
-function inFlightOf(registry: MetricsRegistry): Map<string, () => number[]> {
-  let inFlight = inFlightByRegistry.get(registry);
-  if (inFlight === undefined) {
-    inFlight = new Map();
-    inFlightByRegistry.set(registry, inFlight);
+/** One queue's length per priority level (`undefined`: the plain queue), and the levels with a series of their own. */
+interface QueueDepth {
+  readonly lengths: Map<number | undefined, number>;
+  readonly own: Set<number>;
+}
+
+/** Per registry: each controller's queue lengths, kept as plain numbers and set on the gauge at scrape time. */
+const depthsByRegistry = new WeakMap<MetricsRegistry, Map<string, QueueDepth>>();
+
+function perRegistry<V>(map: WeakMap<MetricsRegistry, Map<string, V>>, registry: MetricsRegistry): Map<string, V> {
+  let values = map.get(registry);
+  if (values === undefined) {
+    values = new Map();
+    map.set(registry, values);
   }
-  return inFlight;
+  return values;
 }
 
 /** A gauge set at each scrape from the in-flight ages (ms) of every queue on `registry`. */
@@ -43,7 +54,7 @@ function inFlightGauge(
   help: string,
   seconds: (ages: number[]) => number,
 ): void {
-  const inFlight = inFlightOf(registry);
+  const inFlight = perRegistry(inFlightByRegistry, registry);
   gauge(registry, {
     name,
     help,
@@ -62,10 +73,14 @@ function inFlightGauge(
  */
 export function workqueueMetrics(registry: MetricsRegistry): (controller: string) => WorkqueueMetrics {
   const labelNames = ['name', 'controller'] as const;
-  const depth = gauge(registry, {
+  const depths = perRegistry(depthsByRegistry, registry);
+  gauge(registry, {
     name: 'workqueue_depth',
     help: 'Current depth of workqueue by workqueue and priority',
     labelNames: [...labelNames, 'priority'],
+    collect() {
+      for (const [controller, depth] of depths) setDepths(this, { name: controller, controller }, depth);
+    },
   });
   const adds = counter(registry, {
     name: 'workqueue_adds_total',
@@ -101,13 +116,19 @@ export function workqueueMetrics(registry: MetricsRegistry): (controller: string
     help: 'Total number of retries handled by workqueue',
     labelNames,
   });
-  const inFlight = inFlightOf(registry);
+  const inFlight = perRegistry(inFlightByRegistry, registry);
   return (controller) => {
     const labels: QueueLabels = { name: controller, controller };
     adds.inc(labels, 0);
     retries.inc(labels, 0);
+    let depth = depths.get(controller);
+    if (depth === undefined) {
+      depth = { lengths: new Map(), own: new Set() };
+      depths.set(controller, depth);
+    }
+    const { lengths } = depth;
     return {
-      depth: depthByPriority(depth, labels),
+      depth: (n, priority) => void lengths.set(priority, n),
       added: () => adds.inc(labels),
       started: (ms) => queueDuration.observe(labels, ms / 1000),
       finished: (ms) => workDuration.observe(labels, ms / 1000),
@@ -117,26 +138,15 @@ export function workqueueMetrics(registry: MetricsRegistry): (controller: string
   };
 }
 
-/** Sets `workqueue_depth` from a queue's length per priority, within the series bound. */
-function depthByPriority(
-  depth: ReturnType<typeof gauge<'name' | 'controller' | 'priority'>>,
-  labels: QueueLabels,
-): (n: number, priority?: number) => void {
-  const own = new Set<number>();
-  const overflow = new Map<number, number>();
-  return (n, priority) => {
-    if (priority === undefined) {
-      depth.set({ ...labels, priority: '' }, n);
-      return;
-    }
-    if (own.has(priority) || own.size < MAX_PRIORITY_SERIES) {
+/** Sets `workqueue_depth` of one queue from its lengths per priority, within the series bound. */
+function setDepths(depth: ReturnType<typeof gauge<string>>, labels: QueueLabels, { lengths, own }: QueueDepth): void {
+  let overflow: number | undefined;
+  for (const [priority, n] of lengths) {
+    if (priority === undefined) depth.set({ ...labels, priority: '' }, n);
+    else if (own.has(priority) || own.size < MAX_PRIORITY_SERIES) {
       own.add(priority);
       depth.set({ ...labels, priority: String(priority) }, n);
-      return;
-    }
-    overflow.set(priority, n);
-    let sum = 0;
-    for (const count of overflow.values()) sum += count;
-    depth.set({ ...labels, priority: PRIORITY_OVERFLOW }, sum);
-  };
+    } else overflow = (overflow ?? 0) + n;
+  }
+  if (overflow !== undefined) depth.set({ ...labels, priority: PRIORITY_OVERFLOW }, overflow);
 }
