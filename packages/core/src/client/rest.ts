@@ -260,18 +260,15 @@ export class RestClient implements RestWire {
     const cluster = this.kubeConfig.getCurrentCluster();
     if (cluster === null || cluster.server === undefined)
       throw new ClientError('invalidArgument', 'unable to send a request: the kubeconfig has no current cluster');
-    const url = new URL(cluster.server.replace(/\/+$/, '') + req.path);
-    for (const [key, value] of Object.entries(req.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(key, String(value));
-    }
+    const url = requestUrl(cluster.server, req);
     // client-go does not rate limit a watch, only its retries
-    if (url.searchParams.get('watch') !== 'true') {
+    if (String(req.query?.watch) !== 'true') {
       await this.throttle(req, url, 'client-side throttling, not priority and fairness');
     }
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
     for (let attempt = 0; ; attempt++) {
       const res = await this.attempt(req, url, cluster, body, attempt > 0);
-      const after = attempt < this.maxRetries ? retryAfter(res.status, res.headers) : undefined;
+      const after = attempt < this.maxRetries ? retryAfter(res) : undefined;
       if (after === undefined) return res;
       // the connection is reused: read the small error body to its end
       await res.text().catch(() => '');
@@ -384,4 +381,21 @@ function addTo<T>(list: T[], item: T): () => void {
     const i = list.indexOf(item);
     if (i >= 0) list.splice(i, 1);
   };
+}
+
+/**
+ * The URL of `req` on `server`: the query encoded once (as `URLSearchParams` does) and the
+ * whole parsed once, rather than re-serialised by every `searchParams.set`.
+ */
+function requestUrl(server: string, req: RestRequest): URL {
+  const base = server.endsWith('/') ? server.replace(/\/+$/, '') : server;
+  const query = new URLSearchParams();
+  if (req.query !== undefined) {
+    for (const key in req.query) {
+      const value = req.query[key];
+      if (value !== undefined) query.set(key, String(value));
+    }
+  }
+  const search = query.size === 0 ? '' : `${req.path.includes('?') ? '&' : '?'}${query}`;
+  return new URL(base + req.path + search);
 }

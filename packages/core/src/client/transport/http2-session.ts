@@ -31,6 +31,7 @@ const STREAMS_PER_SESSION = 1_000_000_000;
 export class Http2Session {
   /** `h2` once the server's SETTINGS arrived, `http/1.1` when ALPN chose it; rejects when the dial failed. */
   readonly ready: Promise<Negotiated>;
+  private settled: Negotiated | undefined;
   private left = false;
   private session: ClientHttp2Session | undefined;
   private socket: TLSSocket | undefined;
@@ -51,9 +52,19 @@ export class Http2Session {
     this.closed = new Promise((resolve) => {
       this.markClosed = resolve;
     });
-    this.ready = new Promise<Negotiated>((resolve, reject) => this.dial(resolve, reject));
+    this.ready = new Promise<Negotiated>((resolve, reject) =>
+      this.dial((negotiated) => {
+        this.settled = negotiated;
+        resolve(negotiated);
+      }, reject),
+    );
     // a dial that fails is seen by the request waiting for it
     this.ready.catch(() => undefined);
+  }
+
+  /** What `ready` resolved, once it did: a request on a dialled session need not wait for a promise. */
+  get negotiated(): Negotiated | undefined {
+    return this.settled;
   }
 
   /** The session takes no new streams (a GOAWAY, closing, closed, destroyed, or the dial failed). */

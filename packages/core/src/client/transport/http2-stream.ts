@@ -41,9 +41,14 @@ export function sendOnStream(session: ClientHttp2Session, req: WireRequest, clos
     });
     stream.once('response', (h: IncomingHttpHeaders) => {
       stream.off('error', failed);
+      let flat: Record<string, string> | undefined;
       resolve({
         status: Number(h[':status']),
-        headers: flatHeaders(h),
+        // built on first read: most answers are read for their status and body only
+        get headers() {
+          flat ??= flatHeaders(h);
+          return flat;
+        },
         text: () => readText(stream),
         stream: () => stream,
       });

@@ -31,7 +31,7 @@ export class Http2Wire implements Wire {
       if (this.closed) throw new Error(`the connection to ${this.origin} is closed`);
       req.signal?.throwIfAborted();
       const session = this.current();
-      const negotiated = await untilAborted(session.ready, req.signal);
+      const negotiated = session.negotiated ?? (await untilAborted(session.ready, req.signal));
       if (negotiated === 'http/1.1') {
         this.fallback ??= this.http1();
         continue;

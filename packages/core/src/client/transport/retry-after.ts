@@ -7,6 +7,7 @@
  * `X-Kubernetes-PF-FlowSchema-UID` / `X-Kubernetes-PF-PriorityLevel-UID`; the client logs them.
  * @module
  */
+import type { WireResponse } from './wire.js';
 
 /** client-go's default `Request.maxRetries`. */
 export const DEFAULT_MAX_RETRIES = 10;
@@ -20,8 +21,11 @@ export interface RetryAfter {
 }
 
 /** The server's request to wait and retry, or undefined when the response is final. */
-export function retryAfter(status: number, headers: Record<string, string>): RetryAfter | undefined {
+export function retryAfter(response: Pick<WireResponse, 'status' | 'headers'>): RetryAfter | undefined {
+  const { status } = response;
   if (status !== 429 && status < 500) return undefined;
+  // read only here: a wire may build its headers object on first read
+  const { headers } = response;
   const header = headers['retry-after'];
   // Go's strconv.Atoi: an optional sign and decimal digits, nothing else (no HTTP dates)
   if (header === undefined || !/^[+-]?\d+$/.test(header.trim())) return undefined;
