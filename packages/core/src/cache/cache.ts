@@ -220,22 +220,23 @@ export class Cache implements CacheReader {
 
   async get<T extends KubernetesObject>(type: ResourceType<T>, key: ObjectKey, options: GetOptions = {}): Promise<T> {
     const info = this.registry.resolve(type);
-    const action = `unable to get ${describeObject(info, key.namespace, key.name)}`;
+    // the message of an error only: not formatted for every read that succeeds
+    const action = () => `unable to get ${describeObject(info, key.namespace, key.name)}`;
     const informer = await this.readyInformer(info, action, key.namespace, options.signal);
     const obj = informer.read(
       objectKey({ namespace: info.namespaced ? key.namespace : undefined, name: key.name }),
       ownWrites(),
     );
-    if (obj === undefined) throw new ClientError('notFound', `${action}: not found`, { code: 404 });
+    if (obj === undefined) throw new ClientError('notFound', `${action()}: not found`, { code: 404 });
     return obj as T;
   }
 
   async list<T extends KubernetesObject>(type: ResourceType<T>, options: ListOptions = {}): Promise<KubernetesList<T>> {
     const info = this.registry.resolve(type);
     const namespace = info.namespaced ? options.namespace || undefined : undefined;
-    const action = `unable to list ${describeObject(info, namespace)}`;
+    const action = () => `unable to list ${describeObject(info, namespace)}`;
     if (options.shardSelector !== undefined) {
-      throw new ClientError('invalidArgument', `${action}: shardSelector is for live reads only`);
+      throw new ClientError('invalidArgument', `${action()}: shardSelector is for live reads only`);
     }
     const informer = await this.readyInformer(info, action, namespace, options.signal);
     let candidates: Iterable<KubernetesObject> = informer.store.values();
@@ -275,17 +276,18 @@ export class Cache implements CacheReader {
     return { apiVersion: apiVersionOf(info), kind: `${info.kind}List`, metadata: {}, items: items as T[] };
   }
 
-  private async readyInformer(
+  /** The informer of `info`, once synced: synchronously when it is (the common case), else after it syncs. */
+  private readyInformer(
     info: ResourceInfo,
-    action: string,
+    action: () => string,
     namespace: string | undefined,
     signal: AbortSignal | undefined,
-  ): Promise<SharedIndexInformer> {
+  ): SharedIndexInformer | Promise<SharedIndexInformer> {
     const informer = this.informers.get(gvkString(info));
     if (informer === undefined) {
       throw new ClientError(
         'notCached',
-        `${action}: ${info.kind} is not cached; declare it in byObject or call getInformer()`,
+        `${action()}: ${info.kind} is not cached; declare it in byObject or call getInformer()`,
       );
     }
     const scoped = informer.scope.namespaces;
@@ -293,13 +295,15 @@ export class Cache implements CacheReader {
     if (info.namespaced && scoped?.length && namespace !== undefined && !scoped.includes(namespace)) {
       throw new ClientError(
         'notCached',
-        `${action}: the cache of ${info.kind} holds only namespaces ${scoped.join(', ')}`,
+        `${action()}: the cache of ${info.kind} holds only namespaces ${scoped.join(', ')}`,
       );
     }
-    if (this.signal === undefined) throw new ClientError('notCached', `${action}: the cache is not started`);
-    if (!(await informer.waitForSync(signal)))
-      throw new ClientError('aborted', `${action}: aborted while waiting for the cache to sync`);
-    return informer;
+    if (this.signal === undefined) throw new ClientError('notCached', `${action()}: the cache is not started`);
+    if (informer.hasSynced()) return informer;
+    return informer.waitForSync(signal).then((synced) => {
+      if (!synced) throw new ClientError('aborted', `${action()}: aborted while waiting for the cache to sync`);
+      return informer;
+    });
   }
 
   /**

@@ -20,10 +20,11 @@ export const stripManagedFields: TransformFunc = (obj) => {
 
 /** Freezes an object and everything reachable from it. */
 export function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  // loops rather than Object.values: no array per object of every cached event
+  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) deepFreeze(value[i]);
+  else for (const key in value) if (Object.hasOwn(value, key)) deepFreeze(value[key]);
   return value;
 }
 
