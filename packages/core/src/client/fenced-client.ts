@@ -20,10 +20,11 @@ export interface WriteFence {
 
 /** `client`, with every write checked against `fence` first and aborted with it. */
 export function fencedClient(client: Client, fence: WriteFence): Client {
-  const fenced = <O extends CallOptions>(action: string, options: O | undefined): O => {
+  // `action` names the write in the refusal only: not formatted for every write that goes through
+  const fenced = <O extends CallOptions>(action: () => string, options: O | undefined): O => {
     const refused = fence.refusal();
     if (refused !== undefined) {
-      throw new ClientError('aborted', `unable to ${action}: ${refused.message}`, { cause: refused });
+      throw new ClientError('aborted', `unable to ${action()}: ${refused.message}`, { cause: refused });
     }
     const signal = options?.signal === undefined ? fence.signal : AbortSignal.any([options.signal, fence.signal]);
     return { ...options, signal } as O;
@@ -33,18 +34,54 @@ export function fencedClient(client: Client, fence: WriteFence): Client {
     get: (type, key, options) => client.get(type, key, options),
     list: (type, options) => client.list(type, options),
     resourceInfo: (type) => client.resourceInfo(type),
-    create: async (obj, options) => client.create(obj, fenced(`create ${describe(obj)}`, options)),
-    update: async (obj, options) => client.update(obj, fenced(`update ${describe(obj)}`, options)),
-    patch: async (obj, patch, options) => client.patch(obj, patch, fenced(`patch ${describe(obj)}`, options)),
-    apply: async (obj, options) => client.apply(obj, fenced(`apply ${describe(obj)}`, options)),
-    delete: async (obj, options) => client.delete(obj, fenced(`delete ${describe(obj)}`, options)),
+    create: async (obj, options) =>
+      client.create(
+        obj,
+        fenced(() => `create ${describe(obj)}`, options),
+      ),
+    update: async (obj, options) =>
+      client.update(
+        obj,
+        fenced(() => `update ${describe(obj)}`, options),
+      ),
+    patch: async (obj, patch, options) =>
+      client.patch(
+        obj,
+        patch,
+        fenced(() => `patch ${describe(obj)}`, options),
+      ),
+    apply: async (obj, options) =>
+      client.apply(
+        obj,
+        fenced(() => `apply ${describe(obj)}`, options),
+      ),
+    delete: async (obj, options) =>
+      client.delete(
+        obj,
+        fenced(() => `delete ${describe(obj)}`, options),
+      ),
     deleteAllOf: async (type, options) =>
-      client.deleteAllOf(type, fenced(`delete all ${client.resourceInfo(type).kind}`, options)),
+      client.deleteAllOf(
+        type,
+        fenced(() => `delete all ${client.resourceInfo(type).kind}`, options),
+      ),
     status: () => ({
-      update: async (obj, options) => status.update(obj, fenced(`update the status of ${describe(obj)}`, options)),
+      update: async (obj, options) =>
+        status.update(
+          obj,
+          fenced(() => `update the status of ${describe(obj)}`, options),
+        ),
       patch: async (obj, patch, options) =>
-        status.patch(obj, patch, fenced(`patch the status of ${describe(obj)}`, options)),
-      apply: async (obj, options) => status.apply(obj, fenced(`apply the status of ${describe(obj)}`, options)),
+        status.patch(
+          obj,
+          patch,
+          fenced(() => `patch the status of ${describe(obj)}`, options),
+        ),
+      apply: async (obj, options) =>
+        status.apply(
+          obj,
+          fenced(() => `apply the status of ${describe(obj)}`, options),
+        ),
     }),
   };
 }
