@@ -14,7 +14,7 @@ function procStatus(pid) {
   try {
     const text = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(text)?.[1] ?? Number.NaN) * 1024;
-    return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+    return { rss: kb('VmRSS'), hwm: kb('VmHWM'), rssAnon: kb('RssAnon') };
   } catch {
     return undefined;
   }
@@ -114,6 +114,8 @@ export function startPeer(peer, { kubeconfig, workers, extraEnv = {} }) {
     },
     samples,
     rss: () => procStatus(child.pid)?.rss ?? Number.NaN,
+    /** The anonymous part of the RSS (the rest is file pages: the binary's code, shared and clean). */
+    rssAnon: () => procStatus(child.pid)?.rssAnon ?? Number.NaN,
     cpuSeconds: () => procCpuSeconds(child.pid),
     threadCpuSeconds: () => threadCpuSeconds(child.pid),
     stderrTail: () => stderr.slice(-2000),

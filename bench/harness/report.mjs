@@ -44,6 +44,7 @@ const COLUMNS = {
     ['rssPerObjectFromEmpty', 'RSS B/object from empty', 0],
     ['heapFirstBurstFixedBytes', 'first burst fixed heap MiB', 'MiB'],
     ['rssBaseBytes', 'RSS empty MiB', 'MiB'],
+    ['rssAnonBaseBytes', 'of it anonymous MiB', 'MiB'],
     ['rssBytes', 'RSS full MiB', 'MiB'],
     ['peakRssBytes', 'peak RSS MiB', 'MiB'],
   ],

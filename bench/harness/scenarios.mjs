@@ -48,7 +48,7 @@ export async function withRun(peer, options, body) {
       await ctx.warmup();
       await sleep(2000);
       const mem = await proc.mem();
-      return { mem, rss: proc.rss() };
+      return { mem, rss: proc.rss(), rssAnon: proc.rssAnon() };
     },
     /** Creates the warm-up Widget and waits until the peer converged it (controller up and synced). */
     async warmup() {
@@ -232,7 +232,7 @@ export async function s3Churn(peer, o) {
  */
 export async function s4Memory(peer, o) {
   return withRun(peer, o, async (ctx) => {
-    const { mem: m0, rss: rss0 } = await ctx.startIdle();
+    const { mem: m0, rss: rss0, rssAnon: rssAnon0 } = await ctx.startIdle();
     const half = { configMaps: Math.floor(o.configMaps / 2), n: Math.floor(o.n / 2) };
     /** Creates ConfigMaps and Widgets [from, to) of each, waits until converged and idle, measures. */
     const idleAfter = async (from, to) => {
@@ -259,6 +259,7 @@ export async function s4Memory(peer, o) {
       ok: first.ok && second.ok,
       objects,
       rssBaseBytes: rss0,
+      rssAnonBaseBytes: rssAnon0,
       rssBytes: second.rss,
       rssPerObject,
       rssPerObjectFromEmpty: (second.rss - rss0) / objects,
