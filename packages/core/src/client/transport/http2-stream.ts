@@ -31,15 +31,18 @@ export function sendOnStream(session: ClientHttp2Session, req: WireRequest, clos
     }
     // an error after the response reaches whoever reads the body; unread, it must not crash the process
     stream.on('error', ignore);
+    let answered = false;
     const failed = (err: Error) => {
       reject(stream.rstCode === REFUSED_STREAM ? new RefusedStream(err.message, { cause: err }) : err);
     };
     stream.once('error', failed);
     stream.once('close', () => {
       closed();
-      failed(new Error(`the stream closed before a response (HTTP/2 error code ${stream.rstCode})`));
+      // every stream closes: an Error (and its stack trace) only for one that closed unanswered
+      if (!answered) failed(new Error(`the stream closed before a response (HTTP/2 error code ${stream.rstCode})`));
     });
     stream.once('response', (h: IncomingHttpHeaders) => {
+      answered = true;
       stream.off('error', failed);
       let flat: Record<string, string> | undefined;
       resolve({
@@ -64,11 +67,16 @@ function readText(stream: ClientHttp2Stream): Promise<string> {
       return;
     }
     const chunks: Buffer[] = [];
+    let ended = false;
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.once('end', () => resolve((chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).toString()));
+    stream.once('end', () => {
+      ended = true;
+      resolve((chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).toString());
+    });
     stream.once('error', reject);
     stream.once('close', () => {
-      reject(new Error(`the stream closed before the end of the body (HTTP/2 error code ${stream.rstCode})`));
+      if (!ended)
+        reject(new Error(`the stream closed before the end of the body (HTTP/2 error code ${stream.rstCode})`));
     });
   });
 }
