@@ -76,6 +76,8 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
   private running: { controller: AbortController; done: Promise<void> } | undefined;
   private syncedOnce = false;
   private syncWaiters: (() => void)[] = [];
+  /** The transform strips `managedFields`, so a copy for it may leave them out. */
+  private readonly copiesWithoutManagedFields: boolean;
 
   constructor(
     rest: RestClient,
@@ -86,6 +88,7 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
     written: WrittenObjectsOptions = {},
   ) {
     this.written = new WrittenObjects(written);
+    this.copiesWithoutManagedFields = stripsManagedFields(transform);
     const baseScope = scopeMatcher(info, scope);
     this.inScope = baseScope;
     this.log = (reflectorOptions.logger ?? noopLogger).child({ component: 'informer', kind: info.kind });
@@ -227,7 +230,7 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
       this.written.forget(objectKey(obj));
       return;
     }
-    const next = this.transform(copyWireObject(obj, stripsManagedFields(this.transform)));
+    const next = this.transform(copyWireObject(obj, this.copiesWithoutManagedFields));
     this.written.record(next, echoOf, this.store.get(objectKey(next)));
   }
 

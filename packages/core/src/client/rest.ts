@@ -26,8 +26,8 @@ import type { KubeCluster, KubeConfigSource, KubeUser } from './kubeconfig.js';
 import { Credentials, type TlsIdentity } from './transport/credentials.js';
 import { DEFAULT_BURST, type RateLimiter, tokenBucketRateLimiter } from './transport/rate-limiter.js';
 import { DEFAULT_MAX_RETRIES, type RetryAfter, retryAfter } from './transport/retry-after.js';
-import { type TransportOptions, wireFor } from './transport/transport.js';
-import type { Wire } from './transport/wire.js';
+import { http2ByDefault, type TransportOptions, wireFor } from './transport/transport.js';
+import type { Wire, WireResponse } from './transport/wire.js';
 
 export interface RestRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -41,13 +41,8 @@ export interface RestRequest {
   signal?: AbortSignal;
 }
 
-export interface RestResponse {
-  status: number;
-  headers: Record<string, string>;
-  text(): Promise<string>;
-  /** The body as a stream of chunks (watches read it incrementally). */
-  stream(): AsyncIterable<Uint8Array> | null;
-}
+/** An answer: its status, flat headers and body, as the wire gives it. */
+export type RestResponse = WireResponse;
 
 /** Called once per request, before it is sent. */
 export type RequestObserver = (request: { method: string; url: URL }) => void;
@@ -126,16 +121,19 @@ export class RestClient implements RestWire {
   readonly rateLimiter: RateLimiter | undefined;
   private readonly maxRetries: number;
   private readonly logger: Logger;
+  /** The wire's options, `DISABLE_HTTP2` read once here (as client-go reads it making its transport), not per request. */
+  private readonly transport: TransportOptions;
 
   constructor(
     readonly kubeConfig: KubeConfigSource,
-    private readonly options: RestClientOptions = {},
+    options: RestClientOptions = {},
   ) {
     const { qps, burst, rateLimiter } = options;
     this.rateLimiter =
       rateLimiter ?? (qps !== undefined && qps > 0 ? tokenBucketRateLimiter(qps, burst ?? DEFAULT_BURST) : undefined);
     this.maxRetries = Math.max(0, options.maxRetries ?? DEFAULT_MAX_RETRIES);
     this.logger = options.logger ?? noopLogger;
+    this.transport = { http2: options.http2 ?? http2ByDefault(), pingIntervalMs: options.pingIntervalMs };
   }
 
   /** Observes every request of this client; returns a function that removes the observer. */
@@ -292,7 +290,7 @@ export class RestClient implements RestWire {
       Object.assign(headers, applied.headers);
       const previous = this.tls;
       this.tls = applied.tls;
-      wire = wireFor(url.origin, applied.tls, cluster.proxyUrl, this.options, previous);
+      wire = wireFor(url.origin, applied.tls, cluster.proxyUrl, this.transport, previous);
     } catch (err) {
       throw new ClientError('unauthorized', `unable to authenticate ${req.method} ${req.path}: ${describe(err)}`, {
         cause: err,
