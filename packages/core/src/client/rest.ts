@@ -22,6 +22,7 @@ import { type Logger, noopLogger } from '../api/logger.js';
 import type { Status } from '../api/status.js';
 import { ClientError, statusError } from '../api/status-error.js';
 import { sleep } from '../internal/backoff.js';
+import { formEncode } from './form-encode.js';
 import type { KubeCluster, KubeConfigSource, KubeUser } from './kubeconfig.js';
 import { Credentials, type TlsIdentity } from './transport/credentials.js';
 import { DEFAULT_BURST, type RateLimiter, tokenBucketRateLimiter } from './transport/rate-limiter.js';
@@ -382,18 +383,20 @@ function addTo<T>(list: T[], item: T): () => void {
 }
 
 /**
- * The URL of `req` on `server`: the query encoded once (as `URLSearchParams` does) and the
- * whole parsed once, rather than re-serialised by every `searchParams.set`.
+ * The URL of `req` on `server`, its query encoded as `URLSearchParams` would encode it, and
+ * the whole parsed once (a `searchParams.set` per parameter re-serialises the URL each time).
  */
 function requestUrl(server: string, req: RestRequest): URL {
   const base = server.endsWith('/') ? server.replace(/\/+$/, '') : server;
-  const query = new URLSearchParams();
+  let href = base + req.path;
+  let separator = req.path.includes('?') ? '&' : '?';
   if (req.query !== undefined) {
     for (const key in req.query) {
       const value = req.query[key];
-      if (value !== undefined) query.set(key, String(value));
+      if (value === undefined) continue;
+      href += `${separator}${formEncode(key)}=${formEncode(String(value))}`;
+      separator = '&';
     }
   }
-  const search = query.size === 0 ? '' : `${req.path.includes('?') ? '&' : '?'}${query}`;
-  return new URL(base + req.path + search);
+  return new URL(href);
 }
