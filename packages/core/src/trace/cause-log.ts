@@ -147,6 +147,11 @@ export class CauseLog {
     return taken;
   }
 
+  /** The keys with causes waiting. */
+  keys(): IterableIterator<string> {
+    return this.waiting.keys();
+  }
+
   /** The causes waiting for `key` (a copy). */
   peek(key: string): Cause[] {
     return [...(this.waiting.get(key)?.causes ?? [])];

@@ -93,16 +93,19 @@ export class ReconcileHistory {
     history.records.push(record);
   }
 
-  /** A snapshot, plain data; `key`: only that key. */
+  /** A snapshot, plain data: the keys remembered or waiting (`key`: only that one). */
   snapshot(controller: string, waiting: CauseLog | undefined, key?: string): ControllerReconciles {
+    const names = key !== undefined ? [key] : new Set([...this.keys.keys(), ...(waiting?.keys() ?? [])]);
     const keys: KeyReconciles[] = [];
-    for (const [k, held] of this.keys) {
-      if (key !== undefined && k !== key) continue;
+    for (const k of names) {
+      const held = this.keys.get(k);
+      const causes = waiting?.peek(k) ?? [];
+      if (held === undefined && causes.length === 0) continue;
       keys.push({
         ...requestFromKey(k),
-        reconciles: [...held.records],
-        waiting: waiting?.peek(k) ?? [],
-        ...(held.window.found === undefined ? {} : { hotLoop: held.window.found }),
+        reconciles: [...(held?.records ?? [])],
+        waiting: causes,
+        ...(held?.window.found === undefined ? {} : { hotLoop: held.window.found }),
       });
     }
     return { controller, keys };
