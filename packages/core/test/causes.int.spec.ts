@@ -4,11 +4,15 @@
  * Widget linked to the Deployment's event (handler named, parented by the Deployment's
  * `traceparent`), with the client's request as a child span and the run's log line carrying
  * its `trace_id`; two events merged by the queue's dedup show both causes; an event a
- * predicate drops reconciles nothing and is counted for that predicate.
+ * predicate drops reconciles nothing and is counted for that predicate; and the SDK's
+ * OTLP/HTTP exporter delivers the reconcile span to a collector (a receiver in the test).
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from '@jest/globals';
 import { context, SpanKind, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
@@ -33,6 +37,22 @@ import {
 } from './fixtures/helpers.js';
 import { recordingLogger, widget } from './fixtures/traced.js';
 
+/** The OTLP/HTTP JSON encoding of an export request, as far as the test reads it. */
+interface OtlpRequest {
+  resourceSpans: {
+    scopeSpans: {
+      scope: { name: string };
+      spans: {
+        traceId: string;
+        spanId: string;
+        name: string;
+        attributes: { key: string; value: { stringValue?: string; boolValue?: boolean } }[];
+        links?: { traceId: string; spanId: string; attributes: { key: string; value: { stringValue?: string } }[] }[];
+      }[];
+    }[];
+  }[];
+}
+
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const PARENT_SPAN_ID = '00f067aa0ba902b7';
 
@@ -41,13 +61,29 @@ describeWithControlPlane('causes and reconcile spans on the real API server', ()
   const external = new ApiClient({ kubeConfig: kc });
   const cleanup = useCleanups();
   const exporter = new InMemorySpanExporter();
-  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   const contextManager = new AsyncLocalStorageContextManager();
+  /** What the OTLP/HTTP receiver was sent, decoded. */
+  const received: OtlpRequest[] = [];
+  let receiver: Server;
+  let provider: BasicTracerProvider;
   let ns: string;
   let mgr: Manager;
   let lines: LogFields[];
 
   beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        if (req.url === '/v1/traces') received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpRequest);
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/v1/traces`;
+    provider = new BasicTracerProvider({
+      spanProcessors: [new SimpleSpanProcessor(exporter), new SimpleSpanProcessor(new OTLPTraceExporter({ url }))],
+    });
     context.setGlobalContextManager(contextManager.enable());
     trace.setGlobalTracerProvider(provider);
     await installWidgetCrd(external);
@@ -57,6 +93,7 @@ describeWithControlPlane('causes and reconcile spans on the real API server', ()
     await provider.shutdown();
     trace.disable();
     context.disable();
+    await new Promise((resolve) => receiver.close(resolve));
   });
 
   beforeEach(async () => {
@@ -221,5 +258,34 @@ describeWithControlPlane('causes and reconcile spans on the real API server', ()
     });
     const spans = exporter.getFinishedSpans().filter((s) => s.name === 'reconcile filtered');
     expect(spans.map((s) => s.attributes['operant.name'])).toEqual(['passed']);
+  }, 60_000);
+
+  it('should deliver the reconcile span, its attributes and links, to a collector over OTLP/HTTP', async () => {
+    controllerManagedBy(mgr)
+      .for(WidgetType)
+      .named('exported')
+      .complete({ async reconcile() {} });
+    startManager(mgr, cleanup);
+    await external.create(widget(ns, 'o'));
+    const exported = () =>
+      received
+        .flatMap((r) => r.resourceSpans)
+        .flatMap((r) => r.scopeSpans)
+        .filter((s) => s.scope.name === '@operant/core')
+        .flatMap((s) => s.spans)
+        .filter((s) => s.name === 'reconcile exported');
+    await eventually(() => expect(exported()).toHaveLength(1));
+    const [span] = exported();
+    const attribute = (key: string) => span?.attributes.find((a) => a.key === key)?.value;
+    expect(attribute('operant.controller')).toEqual({ stringValue: 'exported' });
+    expect(attribute('operant.name')).toEqual({ stringValue: 'o' });
+    expect(attribute('operant.result')).toEqual({ stringValue: 'success' });
+    const local = reconcileSpans('o')[0]?.spanContext();
+    expect(span?.traceId).toBe(local?.traceId);
+    expect(span?.spanId).toBe(local?.spanId);
+    expect(span?.links?.[0]?.attributes).toContainEqual({
+      key: 'operant.cause.handler',
+      value: { stringValue: 'enqueueRequestForObject' },
+    });
   }, 60_000);
 });

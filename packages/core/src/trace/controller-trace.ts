@@ -65,6 +65,8 @@ export interface RunEnd {
   madeReconcileID: boolean;
 }
 
+const NO_WRITES: readonly WriteRecord[] = [];
+
 export class ControllerTrace {
   readonly causes: CauseLog;
   private readonly own = new OwnWrites();
@@ -102,18 +104,19 @@ export class ControllerTrace {
       how.error === undefined ? undefined : how.error instanceof Error ? how.error.message : String(how.error);
     const id = how.madeReconcileID || run.span !== undefined ? how.reconcileID() : undefined;
     const history = this.history.of(run.key);
+    // one object per run; absent fields stay undefined (JSON leaves them out)
     this.history.add(history, {
-      ...(id === undefined ? {} : { reconcileID: id }),
+      reconcileID: id,
       startedAt: run.startedAt,
-      ...(queueWaitMs === undefined ? {} : { queueWaitMs }),
+      queueWaitMs,
       durationMs: run.elapsedMs,
       result: how.result,
-      ...(how.requeueAfterMs === undefined ? {} : { requeueAfterMs: how.requeueAfterMs }),
-      ...(error === undefined ? {} : { error }),
+      requeueAfterMs: how.requeueAfterMs,
+      error,
       causes,
       droppedCauses: dropped,
       ownWriteCauses,
-      writes: run.writes ?? [],
+      writes: run.writes ?? NO_WRITES,
     });
     this.checkHotLoop(run, history, ownWriteCauses * 2 > causes.length);
     run.span?.end(

@@ -27,6 +27,8 @@ let api: Api | undefined;
 let tracer: OpenTelemetry.Tracer | undefined;
 let loading: Promise<void> | undefined;
 
+const NEW_TRACE: OpenTelemetry.SpanOptions = { root: true };
+
 /** The instrumentation scope of Operant's spans. */
 export const TRACER_NAME = '@operant/core';
 
@@ -72,7 +74,7 @@ export class ReconcileSpan {
     causes: readonly Cause[],
   ): ReconcileSpan | undefined {
     if (api === undefined || tracer === undefined) return undefined;
-    const span = tracer.startSpan(spanName, { root: true }, api.ROOT_CONTEXT);
+    const span = tracer.startSpan(spanName, NEW_TRACE, api.ROOT_CONTEXT);
     if (!span.isRecording()) return undefined;
     span.setAttributes({ 'operant.controller': controller, 'k8s.namespace.name': namespace, 'operant.name': name });
     const reconcile = new ReconcileSpan(api, span);
