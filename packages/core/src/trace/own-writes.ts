@@ -13,7 +13,7 @@
 /** resourceVersions remembered per controller. */
 export const MAX_OWN_WRITES = 1024;
 /** Objects whose last two written versions are remembered per controller. */
-export const MAX_WRITTEN_OBJECTS = 256;
+export const MAX_WRITTEN_OBJECTS = 64;
 
 /** One write, as a reconcile record lists it. */
 export interface WriteRecord {
