@@ -448,25 +448,32 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
       settled ??
       this.abandon(key, priority, run, `timed out after ${timeoutMs} ms and did not return within ${graceMs} ms more`);
     const outcome = decideOutcome(finished, priority);
-    if (traced !== undefined) this.recordEnd(traced, outcome, finished, context);
+    const seconds = (performance.now() - started) / 1000;
+    if (traced !== undefined) this.recordEnd(traced, outcome, finished, context, seconds);
     // the run's logger is made only when there is a line to write
     applyOutcome(this.queue, key, outcome, outcome.log === undefined ? noopLogger : context.log);
     if (settled?.ok === false && !outcome.terminal && ClientError.is(settled.error, 'transport')) {
       this.outageKeys.set(key, priority);
     }
-    const seconds = (performance.now() - started) / 1000;
     this.options.metrics?.reconciled?.(this.name, outcome.result, seconds, outcome.terminal, outcome.panic);
     return settled === undefined;
   }
 
   /** Records the end of a traced run, and the cause of the requeue its outcome makes. */
-  private recordEnd(run: ReconcileRun, outcome: Outcome, finished: FinishedReconcile, context: RunContext): void {
+  private recordEnd(
+    run: ReconcileRun,
+    outcome: Outcome,
+    finished: FinishedReconcile,
+    context: RunContext,
+    seconds: number,
+  ): void {
     const action = outcome.action;
     const causes = (this.trace as ControllerTrace).causes;
     if (action.type === 'addAfter') causes.requeued(run.key, 'requeueAfter', action.afterMs);
     if (action.type === 'addRateLimited') causes.requeued(run.key, outcome.result === 'requeue' ? 'requeue' : 'retry');
     (this.trace as ControllerTrace).end(run, {
       result: outcome.result,
+      durationMs: seconds * 1000,
       requeueAfterMs: action.type === 'addAfter' ? action.afterMs : undefined,
       error: 'abandoned' in finished ? finished.abandoned.error : finished.ok ? undefined : finished.error,
       reconcileID: () => context.reconcileID,

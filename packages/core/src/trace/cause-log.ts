@@ -133,16 +133,18 @@ export class CauseLog {
    * The causes of `key` handed to a reconcile now; a delayed requeue not yet due stays
    * waiting for the run it will start.
    */
-  take(key: string): TakenCauses {
+  take(key: string, now: number = this.now()): TakenCauses {
     const waiting = this.waiting.get(key);
     if (waiting === undefined) return NONE;
-    const now = this.now();
-    if (!waiting.causes.some((cause) => cause.at > now)) {
+    const causes = waiting.causes;
+    let later = 0;
+    for (let i = 0; i < causes.length; i++) if ((causes[i] as Cause).at > now) later++;
+    if (later === 0) {
       this.waiting.delete(key);
       return waiting;
     }
-    const taken = { causes: waiting.causes.filter((c) => c.at <= now), dropped: waiting.dropped };
-    waiting.causes = waiting.causes.filter((c) => c.at > now);
+    const taken = { causes: causes.filter((c) => c.at <= now), dropped: waiting.dropped };
+    waiting.causes = causes.filter((c) => c.at > now);
     waiting.dropped = 0;
     return taken;
   }

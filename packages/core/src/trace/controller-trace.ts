@@ -33,8 +33,7 @@ export interface ControllerTraceOptions {
  */
 export class ReconcileRun {
   writes: WriteRecord[] | undefined;
-  readonly startedAt = Date.now();
-  private readonly started = performance.now();
+  readonly startedAt: number;
 
   constructor(
     readonly controller: string,
@@ -43,21 +42,21 @@ export class ReconcileRun {
     readonly taken: TakenCauses,
     readonly span: ReconcileSpan | undefined,
     private readonly own: OwnWrites,
-  ) {}
+    startedAt: number,
+  ) {
+    this.startedAt = startedAt;
+  }
 
   wrote(verb: string, obj: WrittenObject): void {
     this.writes ??= [];
     this.writes.push(this.own.wrote(verb, obj));
-  }
-
-  get elapsedMs(): number {
-    return performance.now() - this.started;
   }
 }
 
 /** How a run ended, for its record and span. */
 export interface RunEnd {
   result: string;
+  durationMs: number;
   requeueAfterMs: number | undefined;
   error: unknown;
   /** The run's reconcileID if it was made (or `reconcileID()` makes it for the span). */
@@ -86,9 +85,10 @@ export class ControllerTrace {
 
   /** `key` was handed out to a reconcile of `request`: it takes its causes. */
   begin(key: string, request: Request): ReconcileRun {
-    const taken = this.causes.take(key);
+    const now = Date.now();
+    const taken = this.causes.take(key, now);
     const span = ReconcileSpan.start(this.spanName, this.controller, request.namespace, request.name, taken.causes);
-    return new ReconcileRun(this.controller, this.readYourWrites, key, taken, span, this.own);
+    return new ReconcileRun(this.controller, this.readYourWrites, key, taken, span, this.own, now);
   }
 
   end(run: ReconcileRun, how: RunEnd): void {
@@ -109,7 +109,7 @@ export class ControllerTrace {
       reconcileID: id,
       startedAt: run.startedAt,
       queueWaitMs,
-      durationMs: run.elapsedMs,
+      durationMs: how.durationMs,
       result: how.result,
       requeueAfterMs: how.requeueAfterMs,
       error,

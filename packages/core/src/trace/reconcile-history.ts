@@ -3,7 +3,7 @@
  * CLI to show (`Controller.recentReconciles()`): per key, the last `perKey` reconciles
  * (default 5) with their causes, queue wait, duration, result and the writes they made, the
  * causes waiting for the next one, and the last hot loop found; for at most `keys` keys
- * (default 1000; the least recently reconciled goes first). Bounded: `keys × perKey`
+ * (default 1000; beyond that, the key remembered longest goes first). Bounded: `keys × perKey`
  * records of at most `MAX_CAUSES_PER_KEY` causes each.
  * @module
  */
@@ -78,11 +78,11 @@ export class ReconcileHistory {
     this.maxKeys = Math.max(1, options.keys ?? DEFAULT_HISTORY_KEYS);
   }
 
-  /** The memory of `key`, made the most recent. */
+  /** The memory of `key` (a new key beyond `keys` pushes out the one remembered longest). */
   of(key: string): KeyHistory {
     let held = this.keys.get(key);
-    if (held !== undefined) this.keys.delete(key);
-    else held = new KeyHistory();
+    if (held !== undefined) return held;
+    held = new KeyHistory();
     this.keys.set(key, held);
     if (this.keys.size > this.maxKeys) this.keys.delete(this.keys.keys().next().value as string);
     return held;
