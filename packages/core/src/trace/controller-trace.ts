@@ -104,20 +104,19 @@ export class ControllerTrace {
       how.error === undefined ? undefined : how.error instanceof Error ? how.error.message : String(how.error);
     const id = how.madeReconcileID || run.span !== undefined ? how.reconcileID() : undefined;
     const history = this.history.of(run.key);
-    // one object per run; absent fields stay undefined (JSON leaves them out)
-    this.history.add(history, {
-      reconcileID: id,
-      startedAt: run.startedAt,
-      queueWaitMs,
-      durationMs: how.durationMs,
-      result: how.result,
-      requeueAfterMs: how.requeueAfterMs,
-      error,
-      causes,
-      droppedCauses: dropped,
-      ownWriteCauses,
-      writes: run.writes ?? NO_WRITES,
-    });
+    // the key's oldest record is reused: remembering a run allocates nothing
+    const record = this.history.slot(history);
+    record.reconcileID = id;
+    record.startedAt = run.startedAt;
+    record.queueWaitMs = queueWaitMs;
+    record.durationMs = how.durationMs;
+    record.result = how.result;
+    record.requeueAfterMs = how.requeueAfterMs;
+    record.error = error;
+    record.causes = causes;
+    record.droppedCauses = dropped;
+    record.ownWriteCauses = ownWriteCauses;
+    record.writes = run.writes ?? NO_WRITES;
     this.checkHotLoop(run, history, ownWriteCauses * 2 > causes.length);
     run.span?.end(
       {

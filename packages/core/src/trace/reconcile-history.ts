@@ -62,10 +62,44 @@ export interface ControllerReconciles {
   readonly keys: readonly KeyReconciles[];
 }
 
-/** The memory of one key. */
+/** A remembered reconcile; each key reuses its `perKey` records, so remembering allocates nothing new. */
+export class RecordSlot implements ReconcileRecord {
+  reconcileID: string | undefined = undefined;
+  startedAt = 0;
+  queueWaitMs: number | undefined = undefined;
+  durationMs = 0;
+  result = '';
+  requeueAfterMs: number | undefined = undefined;
+  error: string | undefined = undefined;
+  causes: readonly Cause[] = [];
+  droppedCauses = 0;
+  ownWriteCauses = 0;
+  writes: readonly WriteRecord[] = [];
+}
+
+/** The memory of one key: a ring of at most `perKey` records, and its hot-loop window. */
 export class KeyHistory {
-  readonly records: ReconcileRecord[] = [];
+  private readonly slots: RecordSlot[] = [];
+  private next = 0;
   readonly window = new HotLoopWindow();
+
+  /** The record to fill for the run that just ended (the oldest one's, once `perKey` are held). */
+  slot(perKey: number): RecordSlot {
+    if (this.slots.length < perKey) {
+      const fresh = new RecordSlot();
+      this.slots.push(fresh);
+      return fresh;
+    }
+    const reused = this.slots[this.next] as RecordSlot;
+    this.next = (this.next + 1) % this.slots.length;
+    return reused;
+  }
+
+  /** Copies of the records, oldest first. */
+  records(): ReconcileRecord[] {
+    const ordered = [...this.slots.slice(this.next), ...this.slots.slice(0, this.next)];
+    return ordered.map((slot) => ({ ...slot }));
+  }
 }
 
 export class ReconcileHistory {
@@ -88,9 +122,9 @@ export class ReconcileHistory {
     return held;
   }
 
-  add(history: KeyHistory, record: ReconcileRecord): void {
-    if (history.records.length >= this.perKey) history.records.shift();
-    history.records.push(record);
+  /** The record to fill for the run of `history`'s key that just ended. */
+  slot(history: KeyHistory): RecordSlot {
+    return history.slot(this.perKey);
   }
 
   /** A snapshot, plain data: the keys remembered or waiting (`key`: only that one). */
@@ -103,7 +137,7 @@ export class ReconcileHistory {
       if (held === undefined && causes.length === 0) continue;
       keys.push({
         ...requestFromKey(k),
-        reconciles: [...(held?.records ?? [])],
+        reconciles: held?.records() ?? [],
         waiting: causes,
         ...(held?.window.found === undefined ? {} : { hotLoop: held.window.found }),
       });
