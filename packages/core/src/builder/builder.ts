@@ -19,6 +19,7 @@ import { Controller } from '../controller/controller.js';
 import { controllerMetrics } from '../controller/reconcile-metrics.js';
 import { workqueueMetrics } from '../controller/workqueue-metrics.js';
 import type { Manager } from '../manager/interfaces.js';
+import { traceMetrics } from '../trace/trace-metrics.js';
 import { ControllerInputs } from './controller-inputs.js';
 import { BuilderError } from './errors.js';
 
@@ -52,6 +53,7 @@ export class Builder extends ControllerInputs {
       logger: this.manager.logger,
       metrics: controllerMetrics(this.manager.metrics),
       workqueueMetrics: workqueueMetrics(this.manager.metrics)(name as string),
+      traceMetrics: traceMetrics(this.manager.metrics)(name as string),
       gracefulShutdownTimeoutMs: this.manager.gracefulShutdownTimeoutMs,
       usePriorityQueue: this.manager.usePriorityQueue,
       reconcileTimeoutMs: this.manager.reconcileTimeoutMs,

@@ -22,6 +22,7 @@ import { type Logger, noopLogger } from '../api/logger.js';
 import type { Status } from '../api/status.js';
 import { ClientError, statusError } from '../api/status-error.js';
 import { sleep } from '../internal/backoff.js';
+import { clientCall } from '../trace/client-call.js';
 import { formEncode } from './form-encode.js';
 import type { KubeCluster, KubeConfigSource, KubeUser } from './kubeconfig.js';
 import { Credentials, type TlsIdentity } from './transport/credentials.js';
@@ -29,6 +30,7 @@ import { DEFAULT_BURST, type RateLimiter, tokenBucketRateLimiter } from './trans
 import { DEFAULT_MAX_RETRIES, type RetryAfter, retryAfter } from './transport/retry-after.js';
 import { http2ByDefault, type TransportOptions, wireFor } from './transport/transport.js';
 import type { Wire, WireResponse } from './transport/wire.js';
+import { currentController } from './write-origin.js';
 
 export interface RestRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -334,6 +336,12 @@ export class RestClient implements RestWire {
    * for it, with `action` ("unable to get ConfigMap default/foo") as the message prefix.
    */
   async json<T>(req: RestRequest, action: string): Promise<T> {
+    // a child span of the active reconcile span; a write recorded on the reconcile (trace/)
+    const call = clientCall(req.method, req.path, currentController());
+    return call === undefined ? this.receive<T>(req, action) : call.settle(this.receive<T>(req, action));
+  }
+
+  private async receive<T>(req: RestRequest, action: string): Promise<T> {
     const res = await this.send(req);
     let text: string;
     try {

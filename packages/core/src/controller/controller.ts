@@ -41,6 +41,13 @@
  * the sources and waits for them to sync, so a replica that wins starts its workers on a
  * synced cache instead of listing then. Events that arrive before it leads are queued (one
  * key each, deduplicated) and reconciled once the workers start; none are dropped.
+ *
+ * Causes (`recordCauses`, default true; trace/): every add records why — the source's event
+ * with its handler and predicates, a requeue, a retry, a shard hand-off — beside the queue,
+ * merged per key while it waits; the reconcile the key is handed to takes them. The
+ * controller remembers its recent reconciles per key (`recentReconciles()`), warns once per
+ * key and window about a hot loop (`hotLoop`), and, with an OpenTelemetry SDK installed,
+ * runs each reconcile in a span linked to its causes.
  * @module
  */
 import { OperantError } from '@operant/crd/metadata';
@@ -55,10 +62,17 @@ import type { Source } from '../api/source.js';
 import { ClientError } from '../api/status-error.js';
 import { runForController, type WriteOrigin } from '../client/write-origin.js';
 import { LOW_PRIORITY } from '../handler/low-priority.js';
+import { CAUSE_LOG } from '../trace/cause-log.js';
+import { ControllerTrace, type ReconcileRun } from '../trace/controller-trace.js';
+import type { HotLoopOptions } from '../trace/hot-loop.js';
+import type { ControllerReconciles, ReconcileHistoryOptions } from '../trace/reconcile-history.js';
+import { loadTracing } from '../trace/spans.js';
+import type { TraceMetrics } from '../trace/trace-metrics.js';
+import type { AddOptions } from '../workqueue/priority-queue.js';
 import type { WorkqueueMetrics } from '../workqueue/queue.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
 import type { ControllerMetrics } from './metrics.js';
-import { applyOutcome, decideOutcome, type FinishedReconcile } from './outcome.js';
+import { applyOutcome, decideOutcome, type FinishedReconcile, type Outcome } from './outcome.js';
 import { type ControllerQueue, newControllerQueue } from './queue.js';
 import { RunContext } from './run-context.js';
 import { settle, within } from './settle.js';
@@ -106,6 +120,22 @@ export interface ControllerOptions {
    * `EnableWarmup`, default false); no effect without `needLeaderElection`.
    */
   enableWarmup?: boolean;
+  /**
+   * Record why each reconcile ran (its causes), remember the recent reconciles per key
+   * (`recentReconciles()`), detect hot loops, and trace reconciles when an OpenTelemetry SDK
+   * is installed. Default true.
+   */
+  recordCauses?: boolean;
+  /**
+   * Warn (once per key and window, and count in `operant_hot_loops_total`) when a key is
+   * reconciled more than `reconciles` times within `windowMs`, mostly because of this
+   * controller's own writes. Default `{ reconciles: 10, windowMs: 60_000 }`; false: off.
+   */
+  hotLoop?: HotLoopOptions | false;
+  /** How many reconciles per key, and of how many keys, `recentReconciles()` keeps. Default 5 and 1000. */
+  reconcileHistory?: ReconcileHistoryOptions;
+  /** Predicate drops and hot loops (`operant_predicate_dropped_events_total`, `operant_hot_loops_total`). */
+  traceMetrics?: TraceMetrics;
   /** The kind reconciled, for the `controllerKind` log key. */
   kind?: string;
   logger?: Logger;
@@ -156,6 +186,7 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
   /** Keys whose last reconcile failed on the wire, with the priority of their retry. */
   private readonly outageKeys = new Map<string, number>();
   private readonly origin: WriteOrigin;
+  private readonly trace: ControllerTrace | undefined;
 
   constructor(
     readonly name: string,
@@ -181,6 +212,23 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
       metrics: options.workqueueMetrics,
     });
     this.log = (options.logger ?? noopLogger).child({ controller: name, controllerKind: options.kind });
+    this.trace =
+      (options.recordCauses ?? true)
+        ? new ControllerTrace(name, this.origin.readYourWrites, this.log, {
+            hotLoop: options.hotLoop,
+            history: options.reconcileHistory,
+            metrics: options.traceMetrics,
+          })
+        : undefined;
+  }
+
+  /**
+   * The recent reconciles per key (or of `key` only): their causes, queue wait, duration,
+   * result and writes, the causes waiting, and hot loops found. Plain data, for a page or a
+   * CLI; empty with `recordCauses: false`.
+   */
+  recentReconciles(key?: string): ControllerReconciles {
+    return this.trace?.recentReconciles(key) ?? { controller: this.name, keys: [] };
   }
 
   needsLeaderElection(): boolean {
@@ -197,6 +245,7 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
       if (!this.started) this.queue.shutDown(); // never led: no workers, nothing to drain
     };
     signal.addEventListener('abort', idle, { once: true });
+    if (this.trace !== undefined && !this.started) this.trace.causes.standby = true;
     await this.startSources(signal);
   }
 
@@ -210,8 +259,11 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
     if (this.started) throw new ControllerError(`unable to start controller ${this.name}: already started`);
     this.started = true;
     const queue = this.queue;
+    const causes = this.trace?.causes;
+    if (causes !== undefined) causes.standby = false;
     const unsubscribe = this.options.connectivity?.onReachable(() => {
       for (const [key, priority] of this.outageKeys) {
+        causes?.requeued(key, 'reconnect');
         queue.forget(key);
         queue.addWithOptions(key, { priority });
       }
@@ -239,17 +291,16 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
   /** Starts the sources with the queue and waits for them to sync; once, whoever asks first. */
   private startSources(signal: AbortSignal): Promise<void> {
     this.sourcesReady ??= (async () => {
+      if (this.trace !== undefined) await loadTracing();
       const queue = this.queue;
-      const requests: RequestQueue = {
-        add: (r) => queue.add(requestKey(r)),
-        addAfter: (r, ms) => queue.addWithOptions(requestKey(r), { afterMs: ms }),
-        addRateLimited: (r) => queue.addWithOptions(requestKey(r), { rateLimited: true }),
-        addWithOptions: queue.prioritized ? (r, o) => queue.addWithOptions(requestKey(r), o) : undefined,
-        echoesOf: this.origin.readYourWrites ? this.name : undefined,
-      };
+      const causes = this.trace?.causes;
+      const requests = this.requestQueue();
       this.running = { signal, requests };
       const unbind = this.options.shard?.bind((keys) => {
-        for (const key of keys) queue.addWithOptions(key, { priority: LOW_PRIORITY });
+        for (const key of keys) {
+          causes?.requeued(key, 'shard');
+          queue.addWithOptions(key, { priority: LOW_PRIORITY });
+        }
       });
       if (unbind !== undefined) signal.addEventListener('abort', unbind, { once: true });
       this.log.info('starting event sources', { sources: this.sources.map(String) });
@@ -257,6 +308,39 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
       await this.waitForSources(signal);
     })();
     return this.sourcesReady;
+  }
+
+  /** The queue the sources' handlers add to: by request, recording each add's cause. */
+  private requestQueue(): RequestQueue {
+    const queue = this.queue;
+    const echoesOf = this.origin.readYourWrites ? this.name : undefined;
+    const causes = this.trace?.causes;
+    if (causes === undefined) {
+      return {
+        add: (r) => queue.add(requestKey(r)),
+        addAfter: (r, ms) => queue.addWithOptions(requestKey(r), { afterMs: ms }),
+        addRateLimited: (r) => queue.addWithOptions(requestKey(r), { rateLimited: true }),
+        addWithOptions: queue.prioritized ? (r, o) => queue.addWithOptions(requestKey(r), o) : undefined,
+        echoesOf,
+      };
+    }
+    const add = (r: Request, o: AddOptions): void => {
+      const key = requestKey(r);
+      causes.added(key);
+      queue.addWithOptions(key, o);
+    };
+    return {
+      add: (r) => {
+        const key = requestKey(r);
+        causes.added(key);
+        queue.add(key);
+      },
+      addAfter: (r, ms) => add(r, { afterMs: ms }),
+      addRateLimited: (r) => add(r, { rateLimited: true }),
+      addWithOptions: queue.prioritized ? add : undefined,
+      echoesOf,
+      [CAUSE_LOG]: causes,
+    } as RequestQueue;
   }
 
   private async waitForSources(signal: AbortSignal): Promise<void> {
@@ -323,8 +407,13 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
   private async reconcileKey(key: string, priority: number): Promise<boolean> {
     const admission = this.options.shard?.admit(key);
     if (admission !== undefined && !admission.admit) {
-      if (admission.retryAfterMs === undefined) this.queue.forget(key);
-      else this.queue.addWithOptions(key, { afterMs: admission.retryAfterMs, priority });
+      if (admission.retryAfterMs === undefined) {
+        this.trace?.causes.take(key); // its holder reconciles it
+        this.queue.forget(key);
+      } else {
+        this.trace?.causes.requeued(key, 'shard', admission.retryAfterMs);
+        this.queue.addWithOptions(key, { afterMs: admission.retryAfterMs, priority });
+      }
       return false;
     }
     try {
@@ -340,13 +429,17 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
     const request: Request = requestFromKey(key);
     const timeoutMs = this.options.reconcileTimeoutMs;
     const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
-    const context = new RunContext(request, this.log, this.hardStop.signal, timeout);
+    const traced = this.trace?.begin(key, request);
+    const span = traced?.span;
+    const context = new RunContext(request, this.log, this.hardStop.signal, timeout, span);
     const started = performance.now();
     this.outageKeys.delete(key);
-    const run = settle(async (): Promise<Result> => {
-      const result = await runForController(this.origin, () => this.reconciler.reconcile(request, context));
+    const origin: WriteOrigin = traced ?? this.origin;
+    const body = async (): Promise<Result> => {
+      const result = await runForController(origin, () => this.reconciler.reconcile(request, context));
       return result ?? {};
-    });
+    };
+    const run = settle(span === undefined ? body : () => span.within(body));
     if (release !== undefined) void run.finally(release);
     const graceMs = this.options.reconcileTimeoutGraceMs ?? 5_000;
     const settled = timeoutMs === undefined ? await run : await within(run, timeoutMs + graceMs);
@@ -355,14 +448,37 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
       settled ??
       this.abandon(key, priority, run, `timed out after ${timeoutMs} ms and did not return within ${graceMs} ms more`);
     const outcome = decideOutcome(finished, priority);
+    const seconds = (performance.now() - started) / 1000;
+    if (traced !== undefined) this.recordEnd(traced, outcome, finished, context, seconds);
     // the run's logger is made only when there is a line to write
     applyOutcome(this.queue, key, outcome, outcome.log === undefined ? noopLogger : context.log);
     if (settled?.ok === false && !outcome.terminal && ClientError.is(settled.error, 'transport')) {
       this.outageKeys.set(key, priority);
     }
-    const seconds = (performance.now() - started) / 1000;
     this.options.metrics?.reconciled?.(this.name, outcome.result, seconds, outcome.terminal, outcome.panic);
     return settled === undefined;
+  }
+
+  /** Records the end of a traced run, and the cause of the requeue its outcome makes. */
+  private recordEnd(
+    run: ReconcileRun,
+    outcome: Outcome,
+    finished: FinishedReconcile,
+    context: RunContext,
+    seconds: number,
+  ): void {
+    const action = outcome.action;
+    const causes = (this.trace as ControllerTrace).causes;
+    if (action.type === 'addAfter') causes.requeued(run.key, 'requeueAfter', action.afterMs);
+    if (action.type === 'addRateLimited') causes.requeued(run.key, outcome.result === 'requeue' ? 'requeue' : 'retry');
+    (this.trace as ControllerTrace).end(run, {
+      result: outcome.result,
+      durationMs: seconds * 1000,
+      requeueAfterMs: action.type === 'addAfter' ? action.afterMs : undefined,
+      error: 'abandoned' in finished ? finished.abandoned.error : finished.ok ? undefined : finished.error,
+      reconcileID: () => context.reconcileID,
+      madeReconcileID: context.hasReconcileID,
+    });
   }
 
   /**
@@ -377,6 +493,7 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
     void run.then(() => {
       this.abandoned--;
       this.options.metrics?.abandoned?.(this.name, this.abandoned);
+      this.trace?.causes.requeued(key, 'retry');
       this.queue.addWithOptions(key, { rateLimited: true, priority });
       this.queue.done(key);
     });

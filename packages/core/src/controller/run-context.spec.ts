@@ -49,4 +49,28 @@ describe('RunContext', () => {
     stop.abort(new Error('stopped'));
     expect(second.signal.aborted).toBe(true);
   });
+
+  it("adds the span's trace_id and span_id to the logger of a traced run", () => {
+    const children: LogFields[] = [];
+    const span = { ids: { trace_id: 'a'.repeat(32), span_id: 'b'.repeat(16) } };
+    const context = new RunContext(
+      { namespace: 'ns', name: 'a' },
+      recordingLogger(children),
+      new AbortController().signal,
+      undefined,
+      span,
+    );
+    expect(context.hasReconcileID).toBe(false);
+    void context.log;
+    expect(context.hasReconcileID).toBe(true);
+    expect(children).toEqual([
+      {
+        namespace: 'ns',
+        name: 'a',
+        reconcileID: context.reconcileID,
+        trace_id: 'a'.repeat(32),
+        span_id: 'b'.repeat(16),
+      },
+    ]);
+  });
 });

@@ -3,7 +3,8 @@
  * the signal, and a logger child, a combined AbortSignal and a UUID per run are the largest
  * fixed costs of a reconcile after the client's requests. Each is made on first use and is
  * then the same for the whole run, so what a reconciler sees is what an eager context gives:
- * a logger with `namespace`, `name` and `reconcileID`, a signal that aborts on the
+ * a logger with `namespace`, `name` and `reconcileID` (and `trace_id`, `span_id` when the run
+ * is traced), a signal that aborts on the
  * controller's hard stop and after the reconcile timeout, and a UUID.
  * @module
  */
@@ -22,7 +23,14 @@ export class RunContext implements ReconcileContext {
     private readonly stop: AbortSignal,
     /** The reconcile timeout's signal, when there is a timeout. */
     readonly timeout: AbortSignal | undefined,
+    /** The run's span, when one records: the logger then also carries `trace_id` and `span_id`. */
+    private readonly span?: { readonly ids: { trace_id: string; span_id: string } },
   ) {}
+
+  /** Whether the reconcileID was made (used) already. */
+  get hasReconcileID(): boolean {
+    return this.id !== undefined;
+  }
 
   get reconcileID(): string {
     this.id ??= process.getBuiltinModule('node:crypto').randomUUID();
@@ -34,6 +42,7 @@ export class RunContext implements ReconcileContext {
       namespace: this.request.namespace,
       name: this.request.name,
       reconcileID: this.reconcileID,
+      ...this.span?.ids,
     });
     return this.logger;
   }

@@ -8,11 +8,12 @@
 import type { EventHandler } from '../api/event-handler.js';
 import type { KubernetesObject } from '../api/object.js';
 import { type Request, requestFor, requestKey } from '../api/request.js';
+import { namedHandler } from '../trace/handler-name.js';
 import { withLowPriorityWhenUnchanged } from './low-priority.js';
 
 export function enqueueRequestForObject<T extends KubernetesObject = KubernetesObject>(): EventHandler<T> {
   const one = (obj: T): Request | undefined => (obj.metadata?.name ? requestFor(obj) : undefined);
-  return withLowPriorityWhenUnchanged<T>({
+  const handler = withLowPriorityWhenUnchanged<T>({
     create: ({ object }, queue) => {
       const r = one(object);
       if (r) queue.add(r);
@@ -32,4 +33,5 @@ export function enqueueRequestForObject<T extends KubernetesObject = KubernetesO
       if (r) queue.add(r);
     },
   });
+  return namedHandler(handler, 'enqueueRequestForObject');
 }

@@ -8,6 +8,7 @@ import type { EventHandler } from '../api/event-handler.js';
 import type { KubernetesObject } from '../api/object.js';
 import type { Request } from '../api/request.js';
 import { parseApiVersion, type ResourceInfo } from '../resources/resource-type.js';
+import { namedHandler } from '../trace/handler-name.js';
 import { handlerFromMapper } from './enqueue-unique.js';
 
 export interface OwnerOptions {
@@ -31,5 +32,8 @@ export function enqueueRequestForOwner<T extends KubernetesObject = KubernetesOb
   owner: OwnerKind,
   options: OwnerOptions = {},
 ): EventHandler<T> {
-  return handlerFromMapper<T>((obj) => ownerRequests(owner, obj, options));
+  return namedHandler(
+    handlerFromMapper<T>((obj) => ownerRequests(owner, obj, options)),
+    `enqueueRequestForOwner ${owner.kind}`,
+  );
 }

@@ -7,6 +7,7 @@
 import type { EventHandler } from '../api/event-handler.js';
 import type { KubernetesObject } from '../api/object.js';
 import type { Request } from '../api/request.js';
+import { namedHandler } from '../trace/handler-name.js';
 import { handlerFromMapper } from './enqueue-unique.js';
 
 export type MapFunc<T extends KubernetesObject = KubernetesObject> = (
@@ -16,5 +17,5 @@ export type MapFunc<T extends KubernetesObject = KubernetesObject> = (
 export function enqueueRequestsFromMapFunc<T extends KubernetesObject = KubernetesObject>(
   fn: MapFunc<T>,
 ): EventHandler<T> {
-  return handlerFromMapper(fn);
+  return namedHandler(handlerFromMapper(fn), 'enqueueRequestsFromMapFunc');
 }

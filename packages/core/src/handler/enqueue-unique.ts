@@ -8,6 +8,7 @@
 import type { EventHandler } from '../api/event-handler.js';
 import type { KubernetesObject } from '../api/object.js';
 import { type Request, requestKey } from '../api/request.js';
+import { causeLogOf } from '../trace/cause-log.js';
 import { withLowPriorityWhenUnchanged } from './low-priority.js';
 
 export function handlerFromMapper<T extends KubernetesObject>(
@@ -30,9 +31,14 @@ export function handlerFromMapper<T extends KubernetesObject>(
         addAll(mapped);
         continue;
       }
+      // adds after an await are still causes of this event
+      const causes = causeLogOf(queue);
+      const event = causes?.capture();
+      const addLater = (requests: readonly Request[]) =>
+        causes === undefined ? addAll(requests) : causes.within(event, () => addAll(requests));
       return (async () => {
-        addAll(await mapped);
-        for (const obj of objects.slice(i + 1)) addAll(await map(obj));
+        addLater(await mapped);
+        for (const obj of objects.slice(i + 1)) addLater(await map(obj));
       })();
     }
     return undefined;

@@ -12,6 +12,7 @@
  */
 import type { EventHandler, RequestQueue } from '../api/event-handler.js';
 import type { KubernetesObject } from '../api/object.js';
+import { CAUSE_LOG, causeLogOf } from '../trace/cause-log.js';
 
 /** The priority of initial-list and unchanged events (controller-runtime's `handler.LowPriority`). */
 export const LOW_PRIORITY = -100;
@@ -26,7 +27,8 @@ function withDefaultPriority(queue: RequestQueue, priority: number): RequestQueu
     addRateLimited: (r) => addWithOptions(r, { priority, rateLimited: true }),
     addWithOptions: (r, o) => addWithOptions(r, { ...o, priority: o.priority ?? priority }),
     echoesOf: queue.echoesOf,
-  };
+    [CAUSE_LOG]: causeLogOf(queue),
+  } as RequestQueue;
 }
 
 export function withLowPriorityWhenUnchanged<T extends KubernetesObject>(handler: EventHandler<T>): EventHandler<T> {

@@ -33,7 +33,7 @@ class ChannelSource<T extends KubernetesObject> implements Source {
     if (this.started) throw new Error(`unable to start ${this}: it was already started`);
     this.started = true;
     const sourceLog = log.child({ source: String(this) });
-    const dispatch = dispatcher(this.handler, this.predicates, queue, sourceLog);
+    const dispatch = dispatcher(this.handler, this.predicates, queue, sourceLog, { name: String(this), channel: true });
     const input = this.input;
     if (isEmitter(input)) {
       const listener = (object: T) => void dispatch('generic', { object });

@@ -38,7 +38,11 @@ class KindSource<T extends KubernetesObject> implements Source {
     if (this.registration !== undefined) throw new Error(`unable to start ${this}: it was already started`);
     const informer = this.cache.getInformer(this.type);
     this.informer = informer;
-    const dispatch = dispatcher(this.handler, this.predicates, queue, log.child({ source: String(this) }));
+    const name = String(this);
+    const dispatch = dispatcher(this.handler, this.predicates, queue, log.child({ source: name }), {
+      name,
+      channel: false,
+    });
     const registration = informer.addEventHandler({
       onAdd: (object, isInInitialList, echoOf) =>
         unlessEcho(echoOf, queue.echoesOf, () => dispatch('create', { object, isInInitialList })),

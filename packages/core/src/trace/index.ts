@@ -1,0 +1,32 @@
+/**
+ * Why a reconcile ran, and what it did: every enqueue records its cause (the source, the
+ * event, the object's resourceVersion and generation, the handler, the predicates passed),
+ * merged per key while it waits; each reconcile takes its causes and is remembered with its
+ * duration, result and writes (`Controller.recentReconciles()`); a key reconciled again and
+ * again because of the controller's own writes is warned about once per window (a hot loop);
+ * and, when the application installs an OpenTelemetry SDK, each reconcile is a span linked
+ * to its causes, with the client's requests as children.
+ *
+ * - `Cause`, `CauseSource`, `CauseOrigin`: one recorded cause.
+ * - `ControllerReconciles`, `KeyReconciles`, `ReconcileRecord`, `WriteRecord`, `HotLoop`:
+ *   what `Controller.recentReconciles()` returns.
+ * - `HotLoopOptions`, `ReconcileHistoryOptions`: the controller options `hotLoop` and
+ *   `reconcileHistory`.
+ * - `namedHandler(handler, name)`: names a handler of one's own in causes.
+ * - `TraceMetrics`: the controller option `traceMetrics` (the builder fills it).
+ * - `MAX_CAUSES_PER_KEY`, `TRACER_NAME`.
+ * @module trace
+ */
+export type { Cause, CauseOrigin, CauseSource } from './cause.js';
+export { MAX_CAUSES_PER_KEY } from './cause-log.js';
+export { namedHandler } from './handler-name.js';
+export type { HotLoop, HotLoopOptions } from './hot-loop.js';
+export type { WriteRecord } from './own-writes.js';
+export type {
+  ControllerReconciles,
+  KeyReconciles,
+  ReconcileHistoryOptions,
+  ReconcileRecord,
+} from './reconcile-history.js';
+export { TRACER_NAME } from './spans.js';
+export type { TraceMetrics } from './trace-metrics.js';

@@ -1,0 +1,158 @@
+/**
+ * OpenTelemetry spans through `@opentelemetry/api`: a no-op unless the application installs
+ * an SDK. The API is imported when a controller starts (`loadTracing`), not when
+ * `@operant/core` is, so the runtime's import stays lean.
+ *
+ * - A span per reconcile (`reconcile <controller>`, a new trace): `operant.controller`,
+ *   `k8s.namespace.name`, `operant.name`, `operant.reconcile_id`, `operant.result`,
+ *   `operant.requeue`, `operant.requeue_after_ms`, `operant.queue_wait_ms`, and the error as
+ *   an exception with status ERROR. It runs as the active span of the reconcile, so client
+ *   requests (and the application's own spans) are its children.
+ * - Links to its causes: each cause becomes a short `event <Kind> <event>` span at the time
+ *   it happened, with the source, handler, predicates and object as attributes, parented by
+ *   the object's `traceparent` annotation when it has one (so a change made by a traced
+ *   pipeline connects to the reconciles it caused); the reconcile span links to it.
+ * - Client requests as child spans (`<VERB> <resource>`, kind CLIENT), see client-call.ts.
+ *
+ * Nothing of this runs unless the span the tracer returns is recording (`isRecording()`).
+ * @module
+ */
+import type * as OpenTelemetry from '@opentelemetry/api';
+import type { Cause } from './cause.js';
+
+type Api = typeof OpenTelemetry;
+export type Span = OpenTelemetry.Span;
+
+let api: Api | undefined;
+let tracer: OpenTelemetry.Tracer | undefined;
+let loading: Promise<void> | undefined;
+
+const NEW_TRACE: OpenTelemetry.SpanOptions = { root: true };
+
+/** The instrumentation scope of Operant's spans. */
+export const TRACER_NAME = '@operant/core';
+
+/** Imports `@opentelemetry/api` once (the controllers' start awaits it). */
+export function loadTracing(): Promise<void> {
+  loading ??= import('@opentelemetry/api').then(
+    (loaded) => {
+      api = loaded;
+      tracer = loaded.trace.getTracer(TRACER_NAME);
+    },
+    () => undefined,
+  );
+  return loading;
+}
+
+/** The OpenTelemetry API once loaded (undefined before a controller started). */
+export function tracingApi(): { api: Api; tracer: OpenTelemetry.Tracer } | undefined {
+  return api === undefined || tracer === undefined ? undefined : { api, tracer };
+}
+
+/** How a reconcile ended, for its span. */
+export interface SpanOutcome {
+  result: string;
+  requeue: boolean;
+  requeueAfterMs: number | undefined;
+  error: unknown;
+  queueWaitMs: number | undefined;
+}
+
+/** The span of one reconcile, when one records. */
+export class ReconcileSpan {
+  private constructor(
+    private readonly otel: Api,
+    readonly span: Span,
+  ) {}
+
+  /** Starts the span of a reconcile of `namespace/name` caused by `causes`; undefined when nothing records. */
+  static start(
+    spanName: string,
+    controller: string,
+    namespace: string,
+    name: string,
+    causes: readonly Cause[],
+  ): ReconcileSpan | undefined {
+    if (api === undefined || tracer === undefined) return undefined;
+    const span = tracer.startSpan(spanName, NEW_TRACE, api.ROOT_CONTEXT);
+    if (!span.isRecording()) return undefined;
+    span.setAttributes({ 'operant.controller': controller, 'k8s.namespace.name': namespace, 'operant.name': name });
+    const reconcile = new ReconcileSpan(api, span);
+    span.addLinks(causes.map((cause) => reconcile.causeLink(cause)));
+    return reconcile;
+  }
+
+  /** The trace and span ids, for the log fields `trace_id` and `span_id`. */
+  get ids(): { trace_id: string; span_id: string } {
+    const { traceId, spanId } = this.span.spanContext();
+    return { trace_id: traceId, span_id: spanId };
+  }
+
+  /** Runs `fn` with this span active. */
+  within<R>(fn: () => R): R {
+    const otel = this.otel;
+    return otel.context.with(otel.trace.setSpan(otel.context.active(), this.span), fn);
+  }
+
+  end(outcome: SpanOutcome, reconcileID: string): void {
+    const span = this.span;
+    span.setAttributes({
+      'operant.reconcile_id': reconcileID,
+      'operant.result': outcome.result,
+      'operant.requeue': outcome.requeue,
+    });
+    if (outcome.requeueAfterMs !== undefined) span.setAttribute('operant.requeue_after_ms', outcome.requeueAfterMs);
+    if (outcome.queueWaitMs !== undefined) span.setAttribute('operant.queue_wait_ms', outcome.queueWaitMs);
+    if (outcome.error !== undefined) {
+      const error = outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error));
+      span.recordException(error);
+      span.setStatus({ code: this.otel.SpanStatusCode.ERROR, message: error.message });
+    }
+    span.end();
+  }
+
+  /** A short span standing for the cause, and the link to it. */
+  private causeLink(cause: Cause): OpenTelemetry.Link {
+    const otel = this.otel;
+    const attributes = causeAttributes(cause);
+    const parent = parseTraceparent(otel, cause.traceparent);
+    const context = parent === undefined ? otel.ROOT_CONTEXT : otel.trace.setSpanContext(otel.ROOT_CONTEXT, parent);
+    const name = cause.event === undefined ? cause.source : `event ${cause.kind ?? 'object'} ${cause.event}`;
+    const event = (tracer as OpenTelemetry.Tracer).startSpan(name, { startTime: cause.at, attributes }, context);
+    event.end(cause.at);
+    return { context: event.spanContext(), attributes };
+  }
+}
+
+function causeAttributes(cause: Cause): OpenTelemetry.Attributes {
+  const attributes: OpenTelemetry.Attributes = { 'operant.cause.source': cause.source };
+  const set = (key: string, value: string | number | readonly string[] | undefined) => {
+    if (value !== undefined) attributes[key] = value as OpenTelemetry.AttributeValue;
+  };
+  set('operant.cause.event', cause.event);
+  set('operant.cause.handler', cause.origin?.handler);
+  set('operant.cause.watch', cause.origin?.source);
+  set('operant.cause.predicates', cause.origin?.predicates);
+  set('k8s.object.kind', cause.kind);
+  set('k8s.namespace.name', cause.namespace);
+  set('k8s.object.name', cause.name);
+  set('k8s.object.resource_version', cause.resourceVersion);
+  set('k8s.object.generation', cause.generation);
+  set('operant.cause.after_ms', cause.afterMs);
+  return attributes;
+}
+
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+/** The span context of a W3C `traceparent` (version 00), if it is one. */
+export function parseTraceparent(otel: Api, value: string | undefined): OpenTelemetry.SpanContext | undefined {
+  const match = value === undefined ? null : TRACEPARENT.exec(value.trim());
+  if (match === null) return undefined;
+  const context = {
+    traceId: match[1] as string,
+    spanId: match[2] as string,
+    traceFlags: parseInt(match[3] as string, 16),
+    isRemote: true,
+  };
+  return otel.trace.isSpanContextValid(context) ? context : undefined;
+}
