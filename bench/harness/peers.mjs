@@ -154,6 +154,13 @@ export const PEERS = [
     prepare: () => ({ ok: true, versions: operantVersions() }),
   },
   {
+    id: 'operant-no-causes',
+    label: 'Operant (builder), recordCauses: false [before/after]',
+    env: { OPERANT_LOG_LEVEL: 'error', BENCH_RECORD_CAUSES: '0' },
+    command: (o) => [process.execPath, [...nodeFlags(o), join(peersDir, 'operant/builder.mjs')]],
+    prepare: () => ({ ok: true, versions: operantVersions() }),
+  },
+  {
     id: 'operant-plain-queue',
     label: 'Operant (builder), usePriorityQueue: false (plain FIFO queue)',
     env: { OPERANT_LOG_LEVEL: 'error', BENCH_PRIORITY_QUEUE: '0' },
