@@ -4,6 +4,7 @@
  */
 export * from './api/v1/index.js';
 export { AppModule, configuredAppModule } from './app.module.js';
+export { redisOperatorCache } from './cache.js';
 export { defaultOptions, REDIS_OPERATOR_OPTIONS, type RedisOperatorOptions } from './controllers/options.js';
 export { CLUSTER_LABEL, CONFIG_HASH, PASSWORD_HASH } from './controllers/redis-objects.js';
 export {

@@ -15,6 +15,7 @@
 import 'reflect-metadata';
 import { managerOptionsFromFlags, OperantFactory, runOperator } from '@operant/core';
 import { configuredAppModule } from './app.module.js';
+import { redisOperatorCache } from './cache.js';
 
 await runOperator(async (signal) => {
   const options = managerOptionsFromFlags(process.argv.slice(2), {
@@ -27,7 +28,7 @@ await runOperator(async (signal) => {
       ...(REGISTRY_NAMESPACE ? { registryNamespace: REGISTRY_NAMESPACE } : {}),
       ...(RESYNC_PERIOD_SECONDS ? { resyncPeriodMs: Number(RESYNC_PERIOD_SECONDS) * 1000 } : {}),
     }),
-    { manager: { ...options, eventSource: 'redis-operator' } },
+    { manager: { ...options, cache: redisOperatorCache, eventSource: 'redis-operator' } },
   );
   app.manager.addHealthzCheck('healthz', () => undefined);
   app.manager.addReadyzCheck('readyz', () => undefined);

@@ -22,6 +22,7 @@ import { eventually, installCrds, uninstallCrds } from '@operant/testing';
 import { describeWithControlPlane, KUBECONFIG_VAR, sharedKubeConfig } from '@operant/testing/jest';
 import { generatedModelsLoaded, recordedModules, recorder } from '../../../scripts/module-graph/index.mjs';
 import { AppModule } from '../src/app.module.js';
+import { redisOperatorCache } from '../src/cache.js';
 
 const crdDir = fileURLToPath(new URL('../config/crd/bases', import.meta.url));
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
@@ -33,7 +34,9 @@ describeWithControlPlane('manager', () => {
 
   beforeAll(async () => {
     crds = await installCrds(sharedKubeConfig(), { paths: [crdDir] });
-    app = await OperantFactory.create(AppModule, { manager: { kubeConfig: sharedKubeConfig() } });
+    app = await OperantFactory.create(AppModule, {
+      manager: { cache: redisOperatorCache, kubeConfig: sharedKubeConfig() },
+    });
     running = app.start();
   });
 
