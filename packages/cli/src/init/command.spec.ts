@@ -176,7 +176,7 @@ describe('operant init', () => {
     await init({ domain: 'example.com', name: 'redis-operator', repoDir: dir }, quiet);
     const [, deployment] = (await read('config/manager/manager.yaml')).split('---\n').map((d) => parse(d));
     const resources = deployment.spec.template.spec.containers[0].resources;
-    expect(resources).toEqual({ limits: { cpu: '500m', memory: '192Mi' }, requests: { cpu: '10m', memory: '128Mi' } });
+    expect(resources).toEqual({ limits: { cpu: '500m', memory: '256Mi' }, requests: { cpu: '10m', memory: '128Mi' } });
     const entrypoint = /^ENTRYPOINT .*$/m.exec(await read('Dockerfile'))?.[0];
     expect(entrypoint).toBe(
       'ENTRYPOINT ["/nodejs/bin/node", "--max-old-space-size-percentage=50", "--max-semi-space-size=1", "dist/main.js"]',
