@@ -154,9 +154,9 @@ export const PEERS = [
     prepare: () => ({ ok: true, versions: operantVersions() }),
   },
   {
-    id: 'operant-no-causes',
-    label: 'Operant (builder), recordCauses: false [before/after]',
-    env: { OPERANT_LOG_LEVEL: 'error', BENCH_RECORD_CAUSES: '0' },
+    id: 'operant-causes',
+    label: 'Operant (builder), recordCauses: true',
+    env: { OPERANT_LOG_LEVEL: 'error', BENCH_RECORD_CAUSES: '1' },
     command: (o) => [process.execPath, [...nodeFlags(o), join(peersDir, 'operant/builder.mjs')]],
     prepare: () => ({ ok: true, versions: operantVersions() }),
   },

@@ -10,7 +10,7 @@
  * it existed), for before/after figures within one run; BENCH_PRIORITY_QUEUE=0 runs the
  * controller on the plain FIFO workqueue (`usePriorityQueue: false`); BENCH_WATCH_LIST=0
  * syncs the cache by paged lists instead of streaming lists (`cache.reflector.watchList: false`);
- * BENCH_RECORD_CAUSES=0 records no reconcile causes (`recordCauses: false`).
+ * BENCH_RECORD_CAUSES=1 records reconcile causes (`recordCauses: true`; off by default).
  * @module
  */
 import { controllerManagedBy } from '../../../packages/core/dist/builder/index.js';
@@ -31,7 +31,7 @@ controllerManagedBy(mgr)
     maxConcurrentReconciles: Number(process.env.BENCH_WORKERS ?? 16),
     readYourWrites: process.env.BENCH_READ_YOUR_WRITES !== '0',
     usePriorityQueue: process.env.BENCH_PRIORITY_QUEUE !== '0',
-    recordCauses: process.env.BENCH_RECORD_CAUSES !== '0',
+    recordCauses: process.env.BENCH_RECORD_CAUSES === '1',
   })
   .complete({
     async reconcile(request) {

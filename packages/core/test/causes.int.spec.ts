@@ -111,6 +111,7 @@ describeWithControlPlane('causes and reconcile spans on the real API server', ()
       .for(WidgetType)
       .owns(Deployment)
       .named('owner')
+      .withOptions({ recordCauses: true })
       .complete({
         async reconcile(request, { log }) {
           const w = await mgr.client.get(WidgetType, request);
@@ -198,6 +199,7 @@ describeWithControlPlane('causes and reconcile spans on the real API server', ()
     const controller = controllerManagedBy(mgr)
       .for(WidgetType)
       .named('merged')
+      .withOptions({ recordCauses: true })
       .complete({
         async reconcile() {
           runs++;
@@ -237,6 +239,7 @@ describeWithControlPlane('causes and reconcile spans on the real API server', ()
     controllerManagedBy(mgr)
       .for(WidgetType)
       .named('filtered')
+      .withOptions({ recordCauses: true })
       .withEventFilter({
         name: 'notSkipped',
         create: (e) => e.object.metadata?.labels?.skip === undefined,
@@ -264,6 +267,7 @@ describeWithControlPlane('causes and reconcile spans on the real API server', ()
     controllerManagedBy(mgr)
       .for(WidgetType)
       .named('exported')
+      .withOptions({ recordCauses: true })
       .complete({ async reconcile() {} });
     startManager(mgr, cleanup);
     await external.create(widget(ns, 'o'));

@@ -53,7 +53,7 @@ describeWithControlPlane('hot-loop detection on the real API server', () => {
     const controller = controllerManagedBy(mgr)
       .for(WidgetType)
       .named('stamper')
-      .withOptions({ readYourWrites: false, hotLoop: { reconciles: 5, windowMs: 60_000 } })
+      .withOptions({ recordCauses: true, readYourWrites: false, hotLoop: { reconciles: 5, windowMs: 60_000 } })
       .complete({
         async reconcile(request) {
           runs++;
@@ -89,7 +89,7 @@ describeWithControlPlane('hot-loop detection on the real API server', () => {
     const controller = controllerManagedBy(mgr)
       .for(WidgetType)
       .named('converger')
-      .withOptions({ readYourWrites: false, hotLoop: { reconciles: 5, windowMs: 60_000 } })
+      .withOptions({ recordCauses: true, readYourWrites: false, hotLoop: { reconciles: 5, windowMs: 60_000 } })
       .complete({
         async reconcile(request) {
           runs++;

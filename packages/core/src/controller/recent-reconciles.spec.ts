@@ -27,7 +27,7 @@ describe('Controller.recentReconciles', () => {
     const controller = new Controller(
       'test',
       { reconcile },
-      { rateLimiter: itemExponentialFailureRateLimiter(1, 10), ...options },
+      { rateLimiter: itemExponentialFailureRateLimiter(1, 10), recordCauses: true, ...options },
     );
     await controller.watch(channel(events, enqueueRequestForObject()));
     running = controller.start(stop.signal);
