@@ -32,4 +32,13 @@ describe('selfSignedCertificate', () => {
     expect(other.serialNumber).not.toBe(cert.serialNumber);
     expect(other.fingerprint256).not.toBe(cert.fingerprint256);
   });
+
+  it('always has a serial X.509 parsers accept (a positive INTEGER in minimal DER)', () => {
+    // a first byte of 0x00 before one below 0x80 (1 serial in 256) was refused as "illegal padding";
+    // the first byte is now 0x40-0x7f, so every serial has 32 hex digits and begins with 4-7
+    for (let i = 0; i < 1000; i++) {
+      const serial = new X509Certificate(selfSignedCertificate(now).cert).serialNumber;
+      expect(serial).toMatch(/^[4-7][0-9A-F]{31}$/);
+    }
+  });
 });

@@ -57,7 +57,9 @@ export function selfSignedCertificate(now = new Date()): CertPair {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const ecdsaWithSha256 = sequence(oid('1.2.840.10045.4.3.2'));
   const serial = randomBytes(16);
-  serial[0] = (serial[0] ?? 0) & 0x7f; // a positive INTEGER
+  // a positive INTEGER in minimal DER: the first byte 0x40-0x7f (neither sign bit nor a leading
+  // zero, which X.509 parsers refuse as "illegal padding" when the next byte is below 0x80)
+  serial[0] = ((serial[0] ?? 0) & 0x3f) | 0x40;
   const name = commonName('localhost');
   const tbs = sequence(
     der(0xa0, der(0x02, Buffer.from([2]))), // v3
