@@ -98,9 +98,11 @@ describeOrSkip('detectShardSelector with ShardedListAndWatch on', ownControlPlan
     const Doohickey = await applyOpenCrd(api, 'shard.operant.test', 'Doohickey', 'shard-labeler-test');
     await eventually(() => api.list(Doohickey, { limit: 1 }));
     const names = Array.from({ length: 20 }, (_, i) => `d-${i}`);
-    await forEachLimited(names, 10, (name) =>
-      api.create({ apiVersion: 'shard.operant.test/v1', kind: 'Doohickey', metadata: { namespace: ns, name } }),
-    );
+    const create = (name: string) =>
+      api.create({ apiVersion: 'shard.operant.test/v1', kind: 'Doohickey', metadata: { namespace: ns, name } });
+    // a create finds the kind through discovery, which may serve the new group a moment after its list
+    await eventually(() => create(names[0] as string));
+    await forEachLimited(names.slice(1), 10, create);
     // half the hash space: v1.37.2 returns the half, as for a built-in kind, but does not say so
     const half = { lo: 0n, hi: HASH_SPACE / 2n };
     const list = await api.list(Doohickey, { namespace: ns, shardSelector: shardSelector('uid', [half]) });
