@@ -338,7 +338,15 @@ export class RestClient implements RestWire {
   async json<T>(req: RestRequest, action: string): Promise<T> {
     // a child span of the active reconcile span; a write recorded on the reconcile (trace/)
     const call = clientCall(req.method, req.path, currentController());
-    return call === undefined ? this.receive<T>(req, action) : call.settle(this.receive<T>(req, action));
+    if (call === undefined) return this.receive<T>(req, action);
+    try {
+      const value = await this.receive<T>(req, action);
+      call.answered(value);
+      return value;
+    } catch (err) {
+      call.failed(err);
+      throw err;
+    }
   }
 
   private async receive<T>(req: RestRequest, action: string): Promise<T> {

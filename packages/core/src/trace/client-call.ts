@@ -5,7 +5,8 @@
  * for a write answered with an object, the write recorded on the reconcile (`ReconcileRun`),
  * which makes its resourceVersion one of the controller's own (the write origin of a
  * reconcile that records causes is its `ReconcileRun`). The REST client calls
- * `clientCall` once per request; it returns undefined when there is nothing to do.
+ * `clientCall` once per request (undefined when there is nothing to do) and tells the call
+ * how the request ended (`answered`, `failed`), without a promise of its own.
  * @module
  */
 
@@ -26,24 +27,21 @@ export class ClientCall {
     private readonly run: RecordsWrites | undefined,
   ) {}
 
-  /** Waits for `answer`, records it, and passes it on (or its rejection). */
-  async settle<T>(answer: Promise<T>): Promise<T> {
-    try {
-      const value = await answer;
-      if (this.run !== undefined && isObject(value)) this.run.wrote(this.verb, value);
-      this.span?.end();
-      return value;
-    } catch (err) {
-      const span = this.span;
-      if (span !== undefined) {
-        const code = (err as { code?: unknown }).code;
-        if (typeof code === 'number') span.setAttribute('http.response.status_code', code);
-        span.recordException(err instanceof Error ? err : new Error(String(err)));
-        span.setStatus({ code: 2, message: err instanceof Error ? err.message : String(err) });
-        span.end();
-      }
-      throw err;
-    }
+  /** The request was answered with `value`: a write's object is recorded on the reconcile. */
+  answered(value: unknown): void {
+    if (this.run !== undefined && isObject(value)) this.run.wrote(this.verb, value);
+    this.span?.end();
+  }
+
+  /** The request failed with `err`. */
+  failed(err: unknown): void {
+    const span = this.span;
+    if (span === undefined) return;
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'number') span.setAttribute('http.response.status_code', code);
+    span.recordException(err instanceof Error ? err : new Error(String(err)));
+    span.setStatus({ code: 2, message: err instanceof Error ? err.message : String(err) });
+    span.end();
   }
 }
 
