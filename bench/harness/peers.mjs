@@ -161,6 +161,13 @@ export const PEERS = [
     prepare: () => ({ ok: true, versions: operantVersions() }),
   },
   {
+    id: 'operant-causes-sdk',
+    label: 'Operant (builder), recordCauses: true, OpenTelemetry SDK sampling every trace',
+    env: { OPERANT_LOG_LEVEL: 'error', BENCH_RECORD_CAUSES: '1', BENCH_OTEL_SDK: '1' },
+    command: (o) => [process.execPath, [...nodeFlags(o), join(peersDir, 'operant/builder.mjs')]],
+    prepare: () => ({ ok: true, versions: operantVersions() }),
+  },
+  {
     id: 'operant-plain-queue',
     label: 'Operant (builder), usePriorityQueue: false (plain FIFO queue)',
     env: { OPERANT_LOG_LEVEL: 'error', BENCH_PRIORITY_QUEUE: '0' },

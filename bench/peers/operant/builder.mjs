@@ -10,15 +10,21 @@
  * it existed), for before/after figures within one run; BENCH_PRIORITY_QUEUE=0 runs the
  * controller on the plain FIFO workqueue (`usePriorityQueue: false`); BENCH_WATCH_LIST=0
  * syncs the cache by paged lists instead of streaming lists (`cache.reflector.watchList: false`);
- * BENCH_RECORD_CAUSES=1 records reconcile causes (`recordCauses: true`; off by default).
+ * BENCH_RECORD_CAUSES=1 records reconcile causes (`recordCauses: true`; off by default);
+ * BENCH_OTEL_SDK=1 also installs the OpenTelemetry SDK as an application would (every trace
+ * sampled, spans batched to an exporter that drops them), so every reconcile and client
+ * request makes a recording span.
  * @module
  */
+import { createRequire } from 'node:module';
 import { controllerManagedBy } from '../../../packages/core/dist/builder/index.js';
 import { loadKubeConfig, mergePatch } from '../../../packages/core/dist/client/index.js';
 import { newManager } from '../../../packages/core/dist/manager/index.js';
 import { counters, serveMem } from '../../harness/peer-stdin.mjs';
 import { childConfigMap, converged, statusPatch } from '../../harness/workload.mjs';
 import { ConfigMap, Widget } from './types.mjs';
+
+if (process.env.BENCH_OTEL_SDK === '1') await installTracing();
 
 const mgr = newManager({
   kubeConfig: loadKubeConfig(),
@@ -45,3 +51,16 @@ controllerManagedBy(mgr)
   });
 serveMem();
 await mgr.start(new AbortController().signal);
+
+/** The standard SDK (the packages core's tests use), sampling every trace, exporting nowhere. */
+async function installTracing() {
+  const require = createRequire(new URL('../../../packages/core/package.json', import.meta.url));
+  const { context, trace } = require('@opentelemetry/api');
+  const { AsyncLocalStorageContextManager } = require('@opentelemetry/context-async-hooks');
+  const { AlwaysOnSampler, BasicTracerProvider, BatchSpanProcessor } = require('@opentelemetry/sdk-trace-base');
+  const dropAll = { export: (_spans, done) => done({ code: 0 }), shutdown: async () => {} };
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  trace.setGlobalTracerProvider(
+    new BasicTracerProvider({ sampler: new AlwaysOnSampler(), spanProcessors: [new BatchSpanProcessor(dropAll)] }),
+  );
+}
