@@ -111,7 +111,11 @@ describe('renderReconcilesPage', () => {
     expect(html).not.toContain('<img');
     expect(html).not.toContain('onerror="');
     expect(html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;');
-    expect(renderReconcilesPage([], { filters: { key: evil }, now: at })).not.toContain('<img');
+    const filtered = renderReconcilesPage([], { filters: { key: evil }, now: at });
+    expect(filtered).not.toContain('<img');
+    expect(filtered).toContain(
+      '<a href="?key=%3Cimg+src%3Dx+onerror%3D%22alert%281%29%22%3E%26&amp;format=json">JSON</a>',
+    );
     expect(escapeHtml(`'"<>&`)).toBe('&#39;&quot;&lt;&gt;&amp;');
   });
 

@@ -62,7 +62,8 @@ export function renderReconcilesPage(controllers: readonly ControllerPage[], con
 function header(context: PageContext): string {
   const filters = Object.entries(context.filters).map(([name, value]) => `${escapeHtml(name)}=${escapeHtml(value)}`);
   const shown = filters.length === 0 ? '' : ` · filtered by <code>${filters.join(' ')}</code>`;
-  return `<p class="meta">As of ${time(context.now)}${shown} · <a href="?format=json">JSON</a></p>`;
+  const json = new URLSearchParams({ ...context.filters, format: 'json' }).toString();
+  return `<p class="meta">As of ${time(context.now)}${shown} · <a href="?${escapeHtml(json)}">JSON</a></p>`;
 }
 
 function body(controllers: readonly ControllerPage[]): string {
