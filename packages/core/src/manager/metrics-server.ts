@@ -32,9 +32,9 @@ export interface MetricsServerOptions {
   /** Builds the filter every request passes first, e.g. `withAuthenticationAndAuthorization`. */
   filterProvider?: FilterProvider;
   /**
-   * Also serve `/debug/reconciles`: the recent reconciles of the manager's controllers that
-   * record causes, as a page or JSON, behind the same filter (a reader needs `get` on that
-   * non-resource URL). Default false: the path is not found.
+   * Also serve `/debug/reconciles`: the recent reconciles of the manager's controllers (those
+   * with `recordCauses: true` have some), as a page or JSON, behind the same filter (a reader
+   * needs `get` on that non-resource URL). Default false: the path is not found.
    */
   debugReconciles?: boolean;
 }
