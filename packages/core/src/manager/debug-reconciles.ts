@@ -9,6 +9,7 @@
  * @module
  */
 import type { IncomingMessage } from 'node:http';
+import Negotiator from 'negotiator';
 import type { ControllerReconciles } from '../trace/reconcile-history.js';
 import type { ReconcileHistorySource } from '../trace/reconcile-history-source.js';
 import { type ControllerPage, renderReconcilesPage } from './debug-reconciles-page.js';
@@ -65,31 +66,13 @@ function filtersOf(query: URLSearchParams): Record<string, string> {
 }
 
 /**
- * `format=json`, or an `Accept` header that ranks `application/json` above `text/html` (by
- * `q`, then by naming it more exactly: `application/json` beside the wildcard range is JSON,
- * the wildcard alone is the page).
+ * `format=json`, or an `Accept` header that prefers `application/json` to `text/html`
+ * (content negotiation by `negotiator`: `q`, then the more exact range; the page on a tie).
  */
 export function wantsJson(url: URL, req: Pick<IncomingMessage, 'headers'>): boolean {
   const format = url.searchParams.get('format');
   if (format !== null) return format.toLowerCase() === 'json';
-  const accept = req.headers.accept;
-  if (accept === undefined) return false;
-  const json = preference(accept, 'application/json');
-  const html = preference(accept, 'text/html');
-  return json.q > html.q || (json.q === html.q && json.q > 0 && json.specificity > html.specificity);
+  return new Negotiator(req).mediaType(MEDIA_TYPES) === 'application/json';
 }
 
-/** The `q` an `Accept` header gives `type`, from its most specific range (exact 2, `type/*` 1, the wildcard 0). */
-function preference(accept: string, type: string): { specificity: number; q: number } {
-  const [major] = type.split('/');
-  let best = { specificity: -1, q: 0 };
-  for (const part of accept.split(',')) {
-    const [range = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const specificity = range === type ? 2 : range === `${major}/*` ? 1 : range === '*/*' ? 0 : -1;
-    if (specificity <= best.specificity) continue;
-    const q = params.find((p) => p.startsWith('q='));
-    const value = q === undefined ? 1 : Number(q.slice(2));
-    best = { specificity, q: Number.isFinite(value) ? value : 0 };
-  }
-  return best;
-}
+const MEDIA_TYPES = ['text/html', 'application/json'];
