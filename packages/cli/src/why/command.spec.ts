@@ -156,7 +156,9 @@ describe('why', () => {
   it('names the flag that turns the page on, on 404', async () => {
     answer = () => ({ status: 404, body: 'not found\n' });
     const err = await failure(why('Widget', 'default/w', { metricsUrl: url, kubeconfig: tokenless() }, io));
-    expect(err.message).toMatch(/has no \/debug\/reconciles page \(404\): it is off; start the manager with --/);
+    expect(err.message).toBe(
+      `the metrics server at ${url} has no /debug/reconciles page (404): it is off; start the manager with --metrics-debug-reconciles (the manager option metricsServer: { debugReconciles: true })`,
+    );
   });
 
   it('names the URL when nothing listens there', async () => {

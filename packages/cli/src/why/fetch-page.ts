@@ -14,7 +14,7 @@ import { isReconcilesPage, RECONCILES_PATH, type ReconcilesPage } from './page.j
 
 /** How the page is turned on, for the 404 message (the manager's flag and its option). */
 export const PAGE_FLAG = '--metrics-debug-reconciles';
-export const PAGE_OPTION = 'metricsServer.debugReconciles';
+export const PAGE_OPTION = 'metricsServer: { debugReconciles: true }';
 
 /** How long to wait for the answer. */
 const TIMEOUT_MS = 30_000;
@@ -101,7 +101,7 @@ function refused(base: string, answer: Answer, credentials: Credentials): CliErr
     case 404:
       return new CliError(
         'config',
-        `the metrics server at ${base} has no ${RECONCILES_PATH} page (404): it is off; start the manager with ${PAGE_FLAG} (the manager option ${PAGE_OPTION}: true)`,
+        `the metrics server at ${base} has no ${RECONCILES_PATH} page (404): it is off; start the manager with ${PAGE_FLAG} (the manager option ${PAGE_OPTION})`,
       );
     default:
       return new CliError('load', `the metrics server at ${base} answered ${answer.status}: ${said}`);
