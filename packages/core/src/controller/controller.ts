@@ -66,6 +66,7 @@ import { CAUSE_LOG } from '../trace/cause-log.js';
 import { ControllerTrace, type ReconcileRun } from '../trace/controller-trace.js';
 import type { HotLoopOptions } from '../trace/hot-loop.js';
 import type { ControllerReconciles, ReconcileHistoryOptions } from '../trace/reconcile-history.js';
+import type { ReconcileHistorySource } from '../trace/reconcile-history-source.js';
 import { loadTracing } from '../trace/spans.js';
 import type { TraceMetrics } from '../trace/trace-metrics.js';
 import type { AddOptions } from '../workqueue/priority-queue.js';
@@ -171,7 +172,7 @@ export class ControllerError extends OperantError {
   }
 }
 
-export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunnable {
+export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunnable, ReconcileHistorySource {
   readonly queue: ControllerQueue;
   private readonly sources: Source[] = [];
   private readonly log: Logger;
@@ -229,7 +230,14 @@ export class Controller implements Runnable, LeaderElectionRunnable, WarmupRunna
    * CLI; empty with `recordCauses: false`.
    */
   recentReconciles(key?: string): ControllerReconciles {
-    return this.trace?.recentReconciles(key) ?? { controller: this.name, keys: [] };
+    const keys = this.trace?.recentReconciles(key).keys ?? [];
+    const kind = this.options.kind;
+    return kind === undefined ? { controller: this.name, keys } : { controller: this.name, kind, keys };
+  }
+
+  /** Whether it records causes (`recordCauses`). */
+  get recordsCauses(): boolean {
+    return this.trace !== undefined;
   }
 
   needsLeaderElection(): boolean {

@@ -54,6 +54,21 @@ describe('managerOptionsFromFlags', () => {
     expect(managerOptionsFromFlags(['--metrics-secure=true']).metricsServer?.secureServing).toBe(true);
   });
 
+  it('serves /debug/reconciles only with --metrics-debug-reconciles, secure or not', () => {
+    expect(managerOptionsFromFlags([]).metricsServer?.debugReconciles).toBeUndefined();
+    expect(managerOptionsFromFlags(['--metrics-debug-reconciles']).metricsServer).toEqual({
+      secureServing: true,
+      debugReconciles: true,
+      filterProvider: withAuthenticationAndAuthorization,
+    });
+    expect(
+      managerOptionsFromFlags(['--metrics-debug-reconciles=true', '--metrics-secure=false']).metricsServer,
+    ).toEqual({ secureServing: false, debugReconciles: true });
+    expect(
+      managerOptionsFromFlags(['--metrics-debug-reconciles=false']).metricsServer?.debugReconciles,
+    ).toBeUndefined();
+  });
+
   it('reads the sharding flags: off, uid, 4096 ranges and auto by default', () => {
     expect(managerOptionsFromFlags([]).sharding).toEqual({ enabled: false, key: 'uid', ranges: 4096, mode: 'auto' });
     expect(

@@ -6,6 +6,8 @@
  * `withAuthenticationAndAuthorization`; `--metrics-secure=false` serves plain HTTP for local
  * work), `--metrics-cert-path` (a folder with the serving pair; default none: self-signed),
  * `--metrics-cert-name` (`tls.crt`), `--metrics-cert-key` (`tls.key`),
+ * `--metrics-debug-reconciles` (default false: also serve `/debug/reconciles`, the recent
+ * reconciles of controllers that record causes, behind the same authentication),
  * `--health-probe-bind-address` (`:8081`),
  * `--leader-elect` (false), `--leader-election-id`, `--leader-election-namespace` (default:
  * the pod's), `--leader-election-release-on-cancel` (default from `defaults`, else false),
@@ -30,7 +32,14 @@ import type { MetricsServerOptions } from './metrics-server.js';
 import type { ManagerOptions } from './options.js';
 
 const levels: readonly LogLevel[] = ['error', 'warn', 'info', 'debug'];
-const booleans = ['leader-elect', 'leader-election-release-on-cancel', 'metrics-secure', 'sharding', 'enable-webhooks'];
+const booleans = [
+  'leader-elect',
+  'leader-election-release-on-cancel',
+  'metrics-secure',
+  'metrics-debug-reconciles',
+  'sharding',
+  'enable-webhooks',
+];
 const shardKeys: readonly NonNullable<ShardingOptions['key']>[] = ['uid', 'namespace'];
 const shardModes: readonly NonNullable<ShardingOptions['mode']>[] = ['auto', 'server', 'labels'];
 
@@ -55,6 +64,7 @@ export function managerOptionsFromFlags(
       'metrics-cert-path': { type: 'string', default: '' },
       'metrics-cert-name': { type: 'string', default: 'tls.crt' },
       'metrics-cert-key': { type: 'string', default: 'tls.key' },
+      'metrics-debug-reconciles': { type: 'boolean', default: false },
       'health-probe-bind-address': { type: 'string', default: ':8081' },
       'leader-elect': { type: 'boolean', default: false },
       'leader-election-id': { type: 'string' },
@@ -139,17 +149,23 @@ function shardingOptions(values: {
   return { enabled: values.sharding, key, ranges, mode };
 }
 
-/** kubebuilder's `metricsserver.Options`: secure → HTTPS and the auth filter; a cert path → that pair. */
+/**
+ * kubebuilder's `metricsserver.Options`: secure → HTTPS and the auth filter; a cert path →
+ * that pair; `/debug/reconciles` only when asked for.
+ */
 function metricsServerOptions(values: {
   'metrics-secure': boolean;
   'metrics-cert-path': string;
   'metrics-cert-name': string;
   'metrics-cert-key': string;
+  'metrics-debug-reconciles': boolean;
 }): MetricsServerOptions {
-  if (!values['metrics-secure']) return { secureServing: false };
+  const debug = values['metrics-debug-reconciles'] ? { debugReconciles: true } : {};
+  if (!values['metrics-secure']) return { secureServing: false, ...debug };
   const certPath = values['metrics-cert-path'];
   return {
     secureServing: true,
+    ...debug,
     filterProvider: withAuthenticationAndAuthorization,
     ...(certPath === ''
       ? {}

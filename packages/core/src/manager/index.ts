@@ -5,12 +5,14 @@
  * `ManagerOptions`, `ManagerFlags` (what `managerOptionsFromFlags` reads) and
  * `RunOperatorOptions`; `setupSignalHandler()`; `withAuthenticationAndAuthorization`, the
  * metrics filter that lets only reviewed bearer tokens scrape (controller-runtime's
- * `metrics/filters`). `runOperator(main)` and `managerOptionsFromFlags` are exported by the
+ * `metrics/filters`); `DebugReconciles`, the JSON of the metrics server's `/debug/reconciles`
+ * (`metricsServer: { debugReconciles: true }`). `runOperator(main)` and `managerOptionsFromFlags` are exported by the
  * package root.
  * @module manager
  */
 
 export type { Cluster, ClusterCache } from './cluster.js';
+export type { DebugReconciles } from './debug-reconciles.js';
 export type { ManagerFlags } from './flags.js';
 export type { Manager } from './interfaces.js';
 export { newManager } from './manager.js';

@@ -49,6 +49,7 @@ import { ResourceRegistry } from '../resources/registry.js';
 import { HttpServer } from '../server/http-server.js';
 import { DEFAULT_HEALTH_PROBE_LIMITS } from '../server/limits.js';
 import { Sharding } from '../sharding/runtime.js';
+import { isReconcileHistorySource, type ReconcileHistorySource } from '../trace/reconcile-history-source.js';
 import type { WebhookServer } from '../webhook/contracts.js';
 import { newWebhookServer, type WebhookServerOptions } from '../webhook/server.js';
 import { ManagerError } from './errors.js';
@@ -80,6 +81,8 @@ export class ControllerManager implements Manager {
   private cacheSynced = false;
   private readonly informerStaleAfterMs: number;
   private readonly runnables: Runnable[] = [];
+  /** The runnables added that remember their reconciles (controllers), for `/debug/reconciles`. */
+  private readonly reconcileSources: ReconcileHistorySource[] = [];
   private readonly controllerNames = new Set<string>();
   private readonly leaderElector: LeaderElector | undefined;
   private webhookServer: WebhookServer | undefined;
@@ -144,6 +147,7 @@ export class ControllerManager implements Manager {
         rest: this.cache.rest,
         logger: this.logger,
         limits: options.serverLimits,
+        controllers: () => this.reconcileSources,
       });
       this.runnables.push(this.metricsServer);
     }
@@ -312,6 +316,7 @@ export class ControllerManager implements Manager {
   /** Adds a runnable; one added after start starts at once (after election if it needs it). */
   add(runnable: Runnable): void {
     this.runnables.push(runnable);
+    if (isReconcileHistorySource(runnable)) this.reconcileSources.push(runnable);
     this.groups?.add(runnable);
   }
 

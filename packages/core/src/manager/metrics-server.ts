@@ -5,7 +5,8 @@
  * memory), each request first through the filter `filterProvider` builds (kubebuilder's
  * `main.go` passes `withAuthenticationAndAuthorization` with secure serving). Default: plain
  * HTTP, no filter, as controller-runtime; `managerOptionsFromFlags` turns both on unless
- * `--metrics-secure=false`.
+ * `--metrics-secure=false`. With `debugReconciles` it also serves `/debug/reconciles`
+ * (debug-reconciles.ts) behind the same filter; off by default.
  * @module
  */
 import type { Logger } from '../api/logger.js';
@@ -13,6 +14,8 @@ import type { RestClient } from '../client/rest.js';
 import type { MetricsRegistry } from '../metrics/registry.js';
 import { type Handler, HttpServer } from '../server/http-server.js';
 import type { ServerLimits } from '../server/limits.js';
+import type { ReconcileHistorySource } from '../trace/reconcile-history-source.js';
+import { DEBUG_RECONCILES_PATH, serveDebugReconciles } from './debug-reconciles.js';
 import type { FilterProvider } from './metrics-filters.js';
 
 export interface MetricsServerOptions {
@@ -28,19 +31,37 @@ export interface MetricsServerOptions {
   certPollIntervalMs?: number;
   /** Builds the filter every request passes first, e.g. `withAuthenticationAndAuthorization`. */
   filterProvider?: FilterProvider;
+  /**
+   * Also serve `/debug/reconciles`: the recent reconciles of the manager's controllers that
+   * record causes, as a page or JSON, behind the same filter (a reader needs `get` on that
+   * non-resource URL). Default false: the path is not found.
+   */
+  debugReconciles?: boolean;
 }
 
 export function newMetricsServer(
   bindAddress: string,
   registry: MetricsRegistry,
   options: MetricsServerOptions,
-  context: { rest: RestClient; logger: Logger; limits?: ServerLimits },
+  context: {
+    rest: RestClient;
+    logger: Logger;
+    limits?: ServerLimits;
+    /** The controllers `/debug/reconciles` lists, as they are when it is asked. */
+    controllers?: () => readonly ReconcileHistorySource[];
+  },
 ): HttpServer {
   const logger = context.logger.child({ component: 'metrics' });
-  const serve: Handler = async (url) =>
-    url.pathname === '/metrics'
-      ? { status: 200, body: await registry.metrics(), contentType: registry.contentType }
-      : { status: 404, body: 'not found\n' };
+  const controllers = context.controllers ?? (() => []);
+  const serve: Handler = async (url, req) => {
+    if (url.pathname === '/metrics') {
+      return { status: 200, body: await registry.metrics(), contentType: registry.contentType };
+    }
+    if (options.debugReconciles === true && url.pathname === DEBUG_RECONCILES_PATH) {
+      return serveDebugReconciles(url, req, controllers());
+    }
+    return { status: 404, body: 'not found\n' };
+  };
   const filter = options.filterProvider?.({ rest: context.rest, logger });
   const handler: Handler =
     filter === undefined ? serve : async (url, req) => (await filter(url, req)) ?? serve(url, req);

@@ -12,6 +12,8 @@
  *   what `Controller.recentReconciles()` returns.
  * - `HotLoopOptions`, `ReconcileHistoryOptions`: the controller options `hotLoop` and
  *   `reconcileHistory`.
+ * - `ReconcileHistorySource`: what the manager lists on `/debug/reconciles` (a controller,
+ *   or a runnable of one's own with a name and `recentReconciles`).
  * - `namedHandler(handler, name)`: names a handler of one's own in causes.
  * - `TraceMetrics`: the controller option `traceMetrics` (the builder fills it).
  * - `MAX_CAUSES_PER_KEY`, `TRACER_NAME`.
@@ -28,5 +30,6 @@ export type {
   ReconcileHistoryOptions,
   ReconcileRecord,
 } from './reconcile-history.js';
+export type { ReconcileHistorySource } from './reconcile-history-source.js';
 export { TRACER_NAME } from './spans.js';
 export type { TraceMetrics } from './trace-metrics.js';

@@ -59,6 +59,8 @@ export interface KeyReconciles {
 /** What `Controller.recentReconciles()` returns. */
 export interface ControllerReconciles {
   readonly controller: string;
+  /** The kind it reconciles (the controller option `kind`), when known. */
+  readonly kind?: string;
   readonly keys: readonly KeyReconciles[];
 }
 

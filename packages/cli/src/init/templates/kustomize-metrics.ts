@@ -85,6 +85,9 @@ subjects:
     {
       path: 'config/rbac/metrics_reader_role.yaml',
       content: `# Bind this to whatever scrapes /metrics (Prometheus' ServiceAccount, say).
+# With --metrics-debug-reconciles the same port also serves /debug/reconciles (object names,
+# causes, errors): grant it apart, to people, in a role of its own with the nonResourceURL
+# /debug/reconciles and the verb get; do not add it here.
 apiVersion: rbac.authorization.k8s.io/v1
 kind: ClusterRole
 metadata:
