@@ -16,6 +16,7 @@ import { managerOptionsFromFlags } from '@operant/core';
 import { controllerManagedBy } from '@operant/core/builder';
 import { ApiClient, mergePatch } from '@operant/core/client';
 import { ConfigMap } from '@operant/core/kinds';
+import { newLogger } from '@operant/core/log';
 import { newManager } from '@operant/core/manager';
 import type { ControllerReconciles } from '@operant/core/trace';
 import { eventually } from '@operant/testing';
@@ -81,6 +82,7 @@ describeWithControlPlane('operant why against a running manager', () => {
       ]),
       kubeConfig: sharedKubeConfig(),
       cache: { defaultNamespaces: [ns] },
+      logger: newLogger({ level: 'error' }),
     });
     controller = controllerManagedBy(mgr)
       .for(ConfigMap)
@@ -161,7 +163,7 @@ describeWithControlPlane('operant why against a running manager', () => {
     expect([create, write, ownUpdate, update].every((at) => at > 0)).toBe(true);
     expect(create < write && write < ownUpdate && ownUpdate < update).toBe(true);
     expect(text).toContain('watch kind source: ConfigMap, handler enqueueRequestForObject, predicates none\n');
-    expect(text).toContain("(1 of them this controller's own writes)\n");
+    expect(text).toContain("(1 of them from this controller's own writes)\n");
 
     const json = await operant(
       'why',

@@ -8,10 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import type { DebugReconciles } from '@operant/core/manager';
 import type { KeyReconciles } from '@operant/core/trace';
 import { CliError } from '../errors.js';
 import { why } from './command.js';
-import type { ReconcilesPage } from './page.js';
 
 interface Seen {
   url: string;
@@ -69,7 +69,7 @@ describe('why', () => {
   let dir: string;
   const io = { stdout: (t: string) => void out.push(t), stderr: () => undefined };
   const tokenless = () => join(dir, 'tokenless');
-  const page = (p: ReconcilesPage) => ({ status: 200, body: JSON.stringify(p) });
+  const page = (p: DebugReconciles) => ({ status: 200, body: JSON.stringify(p) });
 
   beforeEach(async () => {
     seen = [];

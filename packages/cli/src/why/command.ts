@@ -7,13 +7,15 @@
  * was found (format.ts); `-o json` prints the page's JSON as it came.
  * @module
  */
+import type { DebugReconciles } from '@operant/core/manager';
+import type { ControllerReconciles } from '@operant/core/trace';
 import { Command } from 'commander';
 import { CliError } from '../errors.js';
 import { type CommandIo, processIo } from '../io.js';
 import { type CredentialOptions, loadCredentials } from './credentials.js';
-import { fetchReconcilesPage } from './fetch-page.js';
+import { fetchDebugReconciles } from './fetch-page.js';
 import { formatReconciles } from './format.js';
-import { type PageControllerReconciles, type ReconcilesPage, reconcilesQuery } from './page.js';
+import { reconcilesQuery } from './page.js';
 
 export const DEFAULT_METRICS_URL = 'https://127.0.0.1:8443';
 
@@ -35,9 +37,9 @@ function objectKey(object: string, namespace: string | undefined): string {
   return `${namespace}/${object}`;
 }
 
-const listed = (controllers: readonly PageControllerReconciles[]): string =>
+const listed = (controllers: readonly ControllerReconciles[]): string =>
   controllers.length === 0
-    ? 'it runs none that record causes'
+    ? 'it runs none'
     : `its controllers: ${controllers.map((c) => (c.kind === undefined ? c.controller : `${c.controller} (${c.kind})`)).join(', ')}`;
 
 /** Prints why `kind` `object` was reconciled; resolves to the page read. Throws `CliError`. */
@@ -46,17 +48,17 @@ export async function why(
   object: string,
   options: WhyOptions = {},
   io: CommandIo = processIo,
-): Promise<ReconcilesPage> {
+): Promise<DebugReconciles> {
   const key = objectKey(object, options.namespace);
   const metricsUrl = options.metricsUrl ?? DEFAULT_METRICS_URL;
   const credentials = await loadCredentials(options);
-  const { page, body } = await fetchReconcilesPage(metricsUrl, reconcilesQuery(key, kind), credentials);
+  const { page, body } = await fetchDebugReconciles(metricsUrl, reconcilesQuery(key, kind), credentials);
   if (options.output === 'json') {
     io.stdout(body.endsWith('\n') ? body : `${body}\n`);
     return page;
   }
   if (page.controllers.length === 0) {
-    const all = await fetchReconcilesPage(metricsUrl, reconcilesQuery(key), credentials);
+    const all = await fetchDebugReconciles(metricsUrl, reconcilesQuery(key), credentials);
     throw new CliError(
       'noControllers',
       `no controller of the manager at ${metricsUrl} reconciles kind ${kind} (${listed(all.page.controllers)})`,

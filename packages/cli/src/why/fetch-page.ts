@@ -8,9 +8,10 @@
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import type { DebugReconciles } from '@operant/core/manager';
 import { CliError } from '../errors.js';
 import type { Credentials } from './credentials.js';
-import { isReconcilesPage, RECONCILES_PATH, type ReconcilesPage } from './page.js';
+import { isDebugReconciles, RECONCILES_PATH } from './page.js';
 
 /** How the page is turned on, for the 404 message (the manager's flag and its option). */
 export const PAGE_FLAG = '--metrics-debug-reconciles';
@@ -109,11 +110,11 @@ function refused(base: string, answer: Answer, credentials: Credentials): CliErr
 }
 
 /** The page at `path` (with its query) of the metrics server at `metricsUrl`. Throws `CliError`. */
-export async function fetchReconcilesPage(
+export async function fetchDebugReconciles(
   metricsUrl: string,
   path: string,
   credentials: Credentials,
-): Promise<{ page: ReconcilesPage; body: string }> {
+): Promise<{ page: DebugReconciles; body: string }> {
   let url: URL;
   try {
     url = new URL(path, metricsUrl);
@@ -136,7 +137,7 @@ export async function fetchReconcilesPage(
   } catch (cause) {
     throw new CliError('load', `unable to read the answer of ${url.href}: not JSON`, { cause });
   }
-  if (!isReconcilesPage(page)) {
+  if (!isDebugReconciles(page)) {
     throw new CliError('load', `unable to read the answer of ${url.href}: no "controllers" list`);
   }
   return { page, body: answer.body };

@@ -1,9 +1,15 @@
 // The text of operant why, from fixtures typed as the runtime records them: causes of every
 // source (event, mapped, requeueAfter, retry), writes, the waiting causes and a hot loop.
 import { describe, expect, it } from '@jest/globals';
-import type { Cause, CauseOrigin, HotLoop, KeyReconciles, ReconcileRecord } from '@operant/core/trace';
+import type {
+  Cause,
+  CauseOrigin,
+  ControllerReconciles,
+  HotLoop,
+  KeyReconciles,
+  ReconcileRecord,
+} from '@operant/core/trace';
 import { formatDuration, formatKeyReconciles, formatReconciles } from './format.js';
-import type { PageControllerReconciles } from './page.js';
 
 const T0 = Date.UTC(2026, 11, 5, 9, 30, 0);
 const iso = (offsetMs: number) => new Date(T0 + offsetMs).toISOString();
@@ -73,7 +79,7 @@ const key: KeyReconciles = {
   waiting: [{ source: 'retry', at: T0 + 31_000 }],
   hotLoop,
 };
-const widgetController: PageControllerReconciles = { controller: 'widget', kind: 'Widget', keys: [key] };
+const widgetController: ControllerReconciles = { controller: 'widget', kind: 'Widget', keys: [key] };
 
 describe('formatKeyReconciles', () => {
   it('prints the reconciles oldest first with causes and writes, then the causes waiting and the hot loop', () => {
@@ -89,7 +95,7 @@ describe('formatKeyReconciles', () => {
         `      - update Deployment default/d  resourceVersion 1250  at ${iso(5)}`,
         '        watch kind source: Deployment, handler enqueueRequestForOwner Widget (mapped from Deployment default/d), predicates none',
         '        traceparent 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
-        "      (1 of them this controller's own writes)",
+        "      (1 of them from this controller's own writes)",
         '    writes:',
         '      - PATCH Widget default/w  resourceVersion 1260',
         `  ${iso(30_020)}  error  took 1.5s  queued 12ms`,
@@ -130,7 +136,7 @@ describe('formatKeyReconciles', () => {
 
 describe('formatReconciles', () => {
   it("prints each controller's section for the key, and says so when a controller recorded nothing of it", () => {
-    const silent: PageControllerReconciles = { controller: 'widget-status', kind: 'Widget', keys: [] };
+    const silent: ControllerReconciles = { controller: 'widget-status', kind: 'Widget', keys: [] };
     const text = formatReconciles([widgetController, silent], 'default/w');
     expect(text.startsWith('Controller widget (Widget), default/w\n')).toBe(true);
     expect(

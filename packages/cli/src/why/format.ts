@@ -6,8 +6,14 @@
  * loop found. Pure: the page's data in, text out.
  * @module
  */
-import type { Cause, HotLoop, KeyReconciles, ReconcileRecord, WriteRecord } from '@operant/core/trace';
-import type { PageControllerReconciles } from './page.js';
+import type {
+  Cause,
+  ControllerReconciles,
+  HotLoop,
+  KeyReconciles,
+  ReconcileRecord,
+  WriteRecord,
+} from '@operant/core/trace';
 
 /** The handler that queues the object of the event itself: its causes are not "mapped from" anything. */
 const FOR_OBJECT_HANDLER = 'enqueueRequestForObject';
@@ -99,7 +105,7 @@ function reconcileLines(record: ReconcileRecord): string[] {
   lines.push('    causes:', ...causeLines(record.causes, '      '));
   if (record.droppedCauses > 0) lines.push(`      (${record.droppedCauses} more not kept)`);
   if (record.ownWriteCauses > 0) {
-    lines.push(`      (${record.ownWriteCauses} of them this controller's own writes)`);
+    lines.push(`      (${record.ownWriteCauses} of them from this controller's own writes)`);
   }
   lines.push(
     '    writes:',
@@ -117,13 +123,13 @@ function hotLoopLines(hotLoop: HotLoop): string[] {
 }
 
 /** The title of a controller's section. */
-function controllerTitle(controller: PageControllerReconciles, key: string): string {
+function controllerTitle(controller: ControllerReconciles, key: string): string {
   const kind = controller.kind === undefined ? '' : ` (${controller.kind})`;
   return `Controller ${controller.controller}${kind}, ${key}`;
 }
 
 /** One key of one controller: its reconciles oldest first, the causes waiting, and a hot loop. */
-export function formatKeyReconciles(controller: PageControllerReconciles, key: KeyReconciles): string {
+export function formatKeyReconciles(controller: ControllerReconciles, key: KeyReconciles): string {
   const name = objectName(key.namespace, key.name);
   const lines = [controllerTitle(controller, name), ''];
   if (key.reconciles.length === 0) lines.push('Reconciles: none yet');
@@ -137,12 +143,12 @@ export function formatKeyReconciles(controller: PageControllerReconciles, key: K
 }
 
 /** A controller that reconciles the kind but remembers nothing of the object. */
-export function formatNoRecord(controller: PageControllerReconciles, key: string): string {
+export function formatNoRecord(controller: ControllerReconciles, key: string): string {
   return `${controllerTitle(controller, key)}: no reconcile recorded (recordCauses may be off for this controller, or the object was not reconciled since the manager started)\n`;
 }
 
 /** Every controller of the page: `key`'s sections, separated by a blank line. */
-export function formatReconciles(controllers: readonly PageControllerReconciles[], key: string): string {
+export function formatReconciles(controllers: readonly ControllerReconciles[], key: string): string {
   return controllers
     .map((controller) => {
       const held = controller.keys.filter((k) => objectName(k.namespace, k.name) === key);

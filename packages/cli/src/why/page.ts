@@ -1,21 +1,10 @@
 /**
- * What `operant why` reads: the JSON of the manager's `/debug/reconciles` page
- * (`?format=json`), `{ controllers: ControllerReconciles[] }`, each with its primary kind,
- * and the page's path for a kind and an object key.
+ * Where `operant why` reads: the path of the manager's `/debug/reconciles` JSON
+ * (`DebugReconciles`, `{ controllers: ControllerReconciles[] }`) for an object key and a
+ * kind, and a check that an answer has that shape.
  * @module
  */
-import type { ControllerReconciles } from '@operant/core/trace';
-
-/** One controller's recent reconciles, as the page lists it. */
-export interface PageControllerReconciles extends ControllerReconciles {
-  /** The kind the controller reconciles (its `for`), when it has one. */
-  readonly kind?: string;
-}
-
-/** The body of `GET /debug/reconciles?format=json`. */
-export interface ReconcilesPage {
-  readonly controllers: readonly PageControllerReconciles[];
-}
+import type { DebugReconciles } from '@operant/core/manager';
 
 export const RECONCILES_PATH = '/debug/reconciles';
 
@@ -28,7 +17,7 @@ export function reconcilesQuery(key: string, kind?: string): string {
 }
 
 /** Whether `value` has the page's shape (a `controllers` array of objects with `keys` arrays). */
-export function isReconcilesPage(value: unknown): value is ReconcilesPage {
+export function isDebugReconciles(value: unknown): value is DebugReconciles {
   const controllers = (value as { controllers?: unknown } | null)?.controllers;
   return (
     Array.isArray(controllers) &&
