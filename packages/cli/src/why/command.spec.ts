@@ -125,6 +125,12 @@ describe('why', () => {
     ]);
   });
 
+  it('asks under the path of a --metrics-url that has one', async () => {
+    answer = () => page({ controllers: [{ controller: 'widget', keys: [key] }] });
+    await why('Widget', 'default/w', { metricsUrl: `${url}/proxy/`, token: 't' }, io);
+    expect(seen.map((s) => s.url)).toEqual(['/proxy/debug/reconciles?format=json&kind=Widget&key=default%2Fw']);
+  });
+
   it('prints the JSON as the manager answered it with -o json', async () => {
     const body = JSON.stringify({ controllers: [{ controller: 'widget', kind: 'Widget', keys: [key] }] });
     answer = () => ({ status: 200, body });

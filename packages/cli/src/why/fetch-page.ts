@@ -117,7 +117,10 @@ export async function fetchDebugReconciles(
 ): Promise<{ page: DebugReconciles; body: string }> {
   let url: URL;
   try {
-    url = new URL(path, metricsUrl);
+    // under the URL's path, so that a server behind a path prefix is reached there too
+    const root = new URL(metricsUrl);
+    if (!root.pathname.endsWith('/')) root.pathname += '/';
+    url = new URL(path.replace(/^\//, ''), root);
   } catch (cause) {
     throw new CliError('config', `--metrics-url needs a URL such as https://127.0.0.1:8443, got ${metricsUrl}`, {
       cause,
@@ -126,7 +129,7 @@ export async function fetchDebugReconciles(
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new CliError('config', `--metrics-url needs an https:// or http:// URL, got ${metricsUrl}`);
   }
-  const base = url.origin;
+  const base = metricsUrl.replace(/\/+$/, '');
   const answer = await get(url, credentials).catch((err: NodeJS.ErrnoException) => {
     throw unreachable(base, err);
   });
