@@ -131,6 +131,14 @@ describe('why', () => {
     expect(seen.map((s) => s.url)).toEqual(['/proxy/debug/reconciles?format=json&kind=Widget&key=default%2Fw']);
   });
 
+  it('refuses --token with --token-file, and a namespace given twice, before asking', async () => {
+    const both = await failure(why('Widget', 'default/w', { metricsUrl: url, token: 't', tokenFile: 'f' }, io));
+    expect(both.message).toBe('--token and --token-file cannot be used together');
+    const twice = await failure(why('Widget', 'default/w', { metricsUrl: url, namespace: 'other', token: 't' }, io));
+    expect(twice.message).toBe('default/w already names its namespace: drop --namespace other, or give the name alone');
+    expect(seen).toEqual([]);
+  });
+
   it('prints the JSON as the manager answered it with -o json', async () => {
     const body = JSON.stringify({ controllers: [{ controller: 'widget', kind: 'Widget', keys: [key] }] });
     answer = () => ({ status: 200, body });

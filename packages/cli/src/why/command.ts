@@ -32,7 +32,10 @@ export interface WhyOptions extends CredentialOptions {
 function objectKey(object: string, namespace: string | undefined): string {
   if (namespace === undefined) return object;
   if (object.includes('/')) {
-    throw new CliError('config', `give the namespace once: ${object} already names one, and --namespace ${namespace}`);
+    throw new CliError(
+      'config',
+      `${object} already names its namespace: drop --namespace ${namespace}, or give the name alone`,
+    );
   }
   return `${namespace}/${object}`;
 }
