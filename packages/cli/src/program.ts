@@ -1,6 +1,6 @@
 /**
  * The `operant` command line. Subcommands: `crd-gen`, `rbac-gen`, `webhook-gen`, `init`,
- * `create api`, `create webhook`, `edit`, `migrate-storage` and `helm`; `operant --help` lists what exists. `runCli` runs it: errors of the commands
+ * `create api`, `create webhook`, `edit`, `migrate-storage`, `helm` and `why`; `operant --help` lists what exists. `runCli` runs it: errors of the commands
  * and of the CRD builder print as one message and exit 1. The bin is main.ts.
  * @module
  */
@@ -18,6 +18,7 @@ import { initCommand } from './init/command.js';
 import { migrateStorageCliCommand } from './migrate-storage/command.js';
 import { rbacGenCommand } from './rbac-gen/command.js';
 import { webhookGenCommand } from './webhook-gen/command.js';
+import { whyCommand } from './why/command.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -41,6 +42,7 @@ export function createProgram(): Command {
       .addCommand(editCommand())
       .addCommand(migrateStorageCliCommand())
       .addCommand(helmCommand())
+      .addCommand(whyCommand())
   );
 }
 
