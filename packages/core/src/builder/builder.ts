@@ -56,6 +56,7 @@ export class Builder extends ControllerInputs {
       traceMetrics: traceMetrics(this.manager.metrics)(name as string),
       gracefulShutdownTimeoutMs: this.manager.gracefulShutdownTimeoutMs,
       usePriorityQueue: this.manager.usePriorityQueue,
+      recordCauses: this.manager.recordCauses,
       reconcileTimeoutMs: this.manager.reconcileTimeoutMs,
       reconcileTimeoutGraceMs: this.manager.reconcileTimeoutGraceMs,
       kind: forInfo?.kind,

@@ -124,8 +124,8 @@ export interface ControllerOptions {
   /**
    * Record why each reconcile ran (its causes), remember the recent reconciles per key
    * (`recentReconciles()`), detect hot loops, and trace reconciles when an OpenTelemetry SDK
-   * is installed. Default false: it costs ~14 % CPU per reconcile and ~270 B of heap per
-   * cached object in the side-by-side bench (S2, S4), above what an always-on default may cost.
+   * is installed (docs/observability.md). Default: the manager's `recordCauses` for a
+   * controller it builds (true when it serves `/debug/reconciles`), else false.
    */
   recordCauses?: boolean;
   /**

@@ -7,8 +7,10 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { unreachableKubeConfig } from '../../test/fixtures/unreachable-kubeconfig.js';
 import { noopLogger } from '../api/logger.js';
+import { controllerManagedBy } from '../builder/builder.js';
 import type { RestClient } from '../client/rest.js';
 import { newRegistry } from '../metrics/registry.js';
+import { ConfigMap } from '../resources/kinds.js';
 import type { ControllerReconciles, KeyReconciles } from '../trace/reconcile-history.js';
 import type { ReconcileHistorySource } from '../trace/reconcile-history-source.js';
 import { serveDebugReconciles, wantsJson } from './debug-reconciles.js';
@@ -163,5 +165,18 @@ describe('/debug/reconciles on the metrics server', () => {
       controllers: ControllerReconciles[];
     };
     expect(later.controllers.map((c) => c.controller)).toEqual(['widget', 'gadget']);
+  });
+
+  it('makes controllers record their causes when it serves the page, unless told otherwise', () => {
+    const built = (options: Parameters<typeof newManager>[0], own: { recordCauses?: boolean } = {}) =>
+      controllerManagedBy(newManager({ kubeConfig: unreachableKubeConfig(), ...options }))
+        .for(ConfigMap)
+        .withOptions(own)
+        .build({ reconcile: async () => undefined }).recordsCauses;
+    expect(built({})).toBe(false);
+    expect(built({ metricsServer: { debugReconciles: true } })).toBe(true);
+    expect(built({ metricsServer: { debugReconciles: true }, recordCauses: false })).toBe(false);
+    expect(built({ metricsServer: { debugReconciles: true } }, { recordCauses: false })).toBe(false);
+    expect(built({ recordCauses: true })).toBe(true);
   });
 });

@@ -56,6 +56,8 @@ export interface Manager extends Cluster {
   readonly gracefulShutdownTimeoutMs: number;
   /** The default of each controller's `usePriorityQueue`. */
   readonly usePriorityQueue: boolean;
+  /** The default of each controller's `recordCauses`. */
+  readonly recordCauses: boolean;
   /** Every controller's `reconcileTimeoutMs` and `reconcileTimeoutGraceMs` unless it sets its own. */
   readonly reconcileTimeoutMs?: number;
   readonly reconcileTimeoutGraceMs?: number;

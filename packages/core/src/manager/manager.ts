@@ -68,6 +68,7 @@ export class ControllerManager implements Manager {
   readonly logger: Logger;
   readonly gracefulShutdownTimeoutMs: number;
   readonly usePriorityQueue: boolean;
+  readonly recordCauses: boolean;
   readonly reconcileTimeoutMs: number | undefined;
   readonly reconcileTimeoutGraceMs: number | undefined;
   /** The `reportingController` of the injected `EventRecorder` (`eventSource` option). */
@@ -101,6 +102,7 @@ export class ControllerManager implements Manager {
     this.logger = options.logger ?? newLogger();
     this.gracefulShutdownTimeoutMs = options.gracefulShutdownTimeoutMs ?? MANAGER_DEFAULTS.gracefulShutdownTimeoutMs;
     this.usePriorityQueue = options.usePriorityQueue ?? MANAGER_DEFAULTS.usePriorityQueue;
+    this.recordCauses = options.recordCauses ?? options.metricsServer?.debugReconciles === true;
     this.reconcileTimeoutMs = options.reconcileTimeoutMs;
     this.reconcileTimeoutGraceMs = options.reconcileTimeoutGraceMs;
     this.eventSource = options.eventSource ?? MANAGER_DEFAULTS.eventSource;

@@ -56,6 +56,13 @@ export interface ManagerOptions {
    */
   usePriorityQueue?: boolean;
   /**
+   * Controllers record why their reconciles ran (causes, recent reconciles, hot loops, spans:
+   * docs/observability.md) unless their options say otherwise. Default: true when the metrics
+   * server serves `/debug/reconciles` (`metricsServer.debugReconciles`), which shows them;
+   * false otherwise.
+   */
+  recordCauses?: boolean;
+  /**
    * The default `reconcileTimeoutMs` of its controllers (controller-runtime's
    * `Controller.ReconciliationTimeout`). Default: none.
    */
