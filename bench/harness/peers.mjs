@@ -168,6 +168,30 @@ export const PEERS = [
     prepare: () => ({ ok: true, versions: operantVersions() }),
   },
   {
+    id: 'operant-single-gc',
+    label: 'Operant (builder), node --single-threaded-gc [before/after]',
+    env: { OPERANT_LOG_LEVEL: 'error' },
+    command: (o) => [
+      process.execPath,
+      [...nodeFlags(o), '--single-threaded-gc', join(peersDir, 'operant/builder.mjs')],
+    ],
+    prepare: () => ({ ok: true, versions: operantVersions() }),
+  },
+  {
+    id: 'operant-flags',
+    label: `Operant (builder), node ${process.env.BENCH_OPERANT_FLAGS ?? '(BENCH_OPERANT_FLAGS unset)'} [before/after]`,
+    env: { OPERANT_LOG_LEVEL: 'error' },
+    command: (o) => [
+      process.execPath,
+      [
+        ...nodeFlags(o),
+        ...(process.env.BENCH_OPERANT_FLAGS ?? '').split(' ').filter((f) => f !== ''),
+        join(peersDir, 'operant/builder.mjs'),
+      ],
+    ],
+    prepare: () => ({ ok: true, versions: operantVersions() }),
+  },
+  {
     id: 'operant-plain-queue',
     label: 'Operant (builder), usePriorityQueue: false (plain FIFO queue)',
     env: { OPERANT_LOG_LEVEL: 'error', BENCH_PRIORITY_QUEUE: '0' },
