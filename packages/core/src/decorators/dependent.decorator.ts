@@ -47,7 +47,7 @@ export function Dependent<C extends KubernetesObject, P extends KubernetesObject
 ): MethodDecorator {
   return (target, member, descriptor) => {
     const where = `@Dependent on ${place(target, member)}`;
-    if (typeof descriptor.value !== 'function') {
+    if (typeof descriptor?.value !== 'function') {
       throw new DecoratorError(`${where}: only methods can return the desired children`);
     }
     if (!isType(type)) throw new DecoratorError(`${where}: the first argument must be a resource type`);
