@@ -22,12 +22,13 @@ import { describeObject } from '../client/paths.js';
 import { withControllerReference } from '../controllerutil/apply.js';
 import { getControllerOf } from '../controllerutil/owner.js';
 import { apiVersionOf, type ResourceInfo, type ResourceType } from '../resources/resource-type.js';
+import { SHARD_RANGE_LABEL } from '../sharding/labels.js';
 import { DEPENDENT_LABEL, type DependentOptions, type DependentResult, type DesiredFunc } from './dependent.js';
 import { appliedFields, type FieldsV1 } from './managed-fields.js';
 import { appliedMatches } from './ssa-matcher.js';
 
 /** The cache index of dependents' children: `<controller owner uid>/<dependent name>`. */
-export const DEPENDENT_INDEX = 'operant.io/dependent-of';
+export const DEPENDENT_INDEX = 'operant.dev/dependent-of';
 
 /** The values of `DEPENDENT_INDEX` for one object. */
 export function dependentIndexValues(obj: KubernetesObject): string[] {
@@ -133,7 +134,9 @@ export class DependentRunner {
     const { fieldOwner, options, info } = this.spec;
     const key = objectKey(config);
     const live = existing.find((child) => objectKey(child) === key);
-    if (live !== undefined && appliedMatches(live, config, fieldOwner, this.fieldsOf(live))) return live;
+    // a sharding manager's client stamps the owner's range label on the children it writes
+    const stamped = [SHARD_RANGE_LABEL];
+    if (live !== undefined && appliedMatches(live, config, fieldOwner, this.fieldsOf(live), stamped)) return live;
     const answer = await this.client.apply(config, { fieldOwner, force: options.force, signal: context.signal });
     context.log.debug('applied a dependent', { dependent: this.spec.name, object: describe(answer, info) });
     // only a child cached without the entry needs the answer's (kept until the cache has its own)

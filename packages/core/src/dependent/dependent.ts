@@ -4,7 +4,7 @@
  * returns the child as an apply configuration, a list of them (a bulk dependent: one child
  * per entry), or nothing (`undefined`, `null`: no child wanted). Operant applies each child
  * by server-side apply under the dependent's field owner, with the primary's controller
- * reference and the label `operant.io/dependent: <name>`, sends nothing when the server
+ * reference and the label `operant.dev/dependent: <name>`, sends nothing when the server
  * already holds the desired fields, and deletes the children of this primary and dependent
  * that are no longer desired (found by that label and the controller reference).
  *
@@ -21,7 +21,7 @@ import type { ApplyConfiguration } from '../client/apply-configuration.js';
 import type { ConditionInput } from '../controllerutil/conditions.js';
 
 /** The label Operant sets on every child of a dependent: its value is the dependent's name. */
-export const DEPENDENT_LABEL = 'operant.io/dependent';
+export const DEPENDENT_LABEL = 'operant.dev/dependent';
 
 /** The desired children of one primary: one, a list (a bulk dependent), or none. */
 export type DesiredFunc<

@@ -23,7 +23,7 @@ const deployment = {
     creationTimestamp: '2026-12-05T09:40:49Z',
     labels: {
       app: 'web',
-      'operant.io/dependent': 'deployment',
+      'operant.dev/dependent': 'deployment',
     },
     annotations: {
       note: 'hi',
@@ -49,7 +49,7 @@ const deployment = {
           'f:metadata': {
             'f:labels': {
               'f:app': {},
-              'f:operant.io/dependent': {},
+              'f:operant.dev/dependent': {},
             },
             'f:ownerReferences': {
               'k:{"uid":"17c65933-e8e0-461f-a1c5-5bbb50a9e810"}': {},
@@ -270,7 +270,7 @@ const desiredDeployment = (): V1Deployment & { spec: NonNullable<V1Deployment['s
   metadata: {
     name: 'web',
     namespace: 'dump-a327d6',
-    labels: { app: 'web', 'operant.io/dependent': 'deployment' },
+    labels: { app: 'web', 'operant.dev/dependent': 'deployment' },
     ownerReferences: deployment.metadata?.ownerReferences,
   },
   spec: {
@@ -366,6 +366,16 @@ describe('appliedMatches', () => {
     const stripped = { ...deployment, metadata: { ...deployment.metadata, managedFields: undefined } };
     expect(appliedMatches(stripped, desiredDeployment(), 'widget-controller')).toBe(false);
     expect(appliedMatches(stripped, desiredDeployment(), 'widget-controller', fields)).toBe(true);
+  });
+
+  it('should leave out a stamped label the desired configuration does not name, and compare it when it does', () => {
+    const desired = desiredDeployment();
+    delete desired.metadata?.labels?.['operant.dev/dependent'];
+    expect(appliedMatches(deployment, desired, 'widget-controller')).toBe(false);
+    expect(appliedMatches(deployment, desired, 'widget-controller', undefined, ['operant.dev/dependent'])).toBe(true);
+    const other = desiredDeployment();
+    other.metadata!.labels!['operant.dev/dependent'] = 'another';
+    expect(appliedMatches(deployment, other, 'widget-controller', undefined, ['operant.dev/dependent'])).toBe(false);
   });
 
   it('should treat empty maps and lists, null and undefined as absent, and ignore status and identity', () => {

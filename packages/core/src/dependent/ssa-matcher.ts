@@ -12,7 +12,9 @@
  * and `status` (an apply to the object ignores it) are left out, and an empty map or list,
  * `null` and `undefined` count as absent (the server omits empty values it owns). Values are
  * compared as written: a quantity applied as `1000m` and stored as `1` differs on every
- * reconcile, so write them in the API server's canonical form.
+ * reconcile, so write them in the API server's canonical form. Labels the client adds to
+ * every write on its own (sharding's range label: `stampedLabels`) take part only when the
+ * desired configuration names them.
  * @module
  */
 import type { KubernetesObject } from '../api/object.js';
@@ -45,14 +47,23 @@ function comparable(obj: KubernetesObject): unknown {
   return normalize({ ...rest, metadata: meta });
 }
 
-/** True when applying `desired` as `manager` would change nothing on `live`; `fields` stands in for a missing entry. */
+/**
+ * True when applying `desired` as `manager` would change nothing on `live`; `fields` stands
+ * in for a missing entry of `manager`.
+ */
 export function appliedMatches(
   live: KubernetesObject,
   desired: KubernetesObject,
   manager: string,
   fields: FieldsV1 | undefined = appliedFields(live, manager),
+  stampedLabels: readonly string[] = [],
 ): boolean {
   if (fields === undefined) return false;
   const owned = pruneToFields(live, fields) as KubernetesObject;
+  const stamped = stampedLabels.filter((label) => desired.metadata?.labels?.[label] === undefined);
+  if (stamped.length > 0 && owned.metadata?.labels !== undefined) {
+    const labels = Object.fromEntries(Object.entries(owned.metadata.labels).filter(([k]) => !stamped.includes(k)));
+    return jsonEqual(comparable({ ...owned, metadata: { ...owned.metadata, labels } }), comparable(desired));
+  }
   return jsonEqual(comparable(owned), comparable(desired));
 }
