@@ -3,9 +3,10 @@
  * controller reference, the dependent label and the controller's field owner; a reconcile
  * with nothing changed sends no write (requests counted on the manager's wire); a child
  * edited by someone else with a plain update is restored (with `force`), their extra field
- * kept; a field another manager took is a `Conflict` on the primary's `Ready` condition;
- * readiness orders two dependents; an activation condition turning false deletes the
- * child; a shrinking list deletes the extra children; a decorated controller does the same.
+ * kept; a field the desired child no longer names is removed; a field another manager took
+ * is a `Conflict` on the primary's `Ready` condition; readiness orders two dependents; an
+ * activation condition turning false deletes the child; a shrinking list deletes the extra
+ * children; a decorated controller does the same.
  */
 import { beforeAll, beforeEach, expect, it } from '@jest/globals';
 import type { V1ConfigMap } from '@kubernetes/client-node';
@@ -171,6 +172,22 @@ describeWithControlPlane('dependents on the real API server', () => {
       expect(condition?.message).toContain('someone-else');
     });
     expect((await getConfigMap('contested-settings')).data).toEqual({ size: '7' });
+  });
+
+  it('should remove a field the desired child no longer names, and keep the fields it still names', async () => {
+    const withExtra = (g: Gadget) =>
+      applyConfiguration(ConfigMap, {
+        metadata: { name: `${g.metadata?.name}-settings`, namespace: g.metadata?.namespace as string },
+        data: g.spec?.extra ? { size: `${g.spec?.size}`, extra: 'yes' } : { size: `${g.spec?.size}` },
+      });
+    controllerManagedBy(mgr).for(GadgetType).dependent(ConfigMap, withExtra).complete();
+    startManager(mgr, cleanup);
+    const created = await external.create(gadget('fewer', { size: 1, extra: true }));
+    await eventually(async () =>
+      expect((await getConfigMap('fewer-settings')).data).toEqual({ size: '1', extra: 'yes' }),
+    );
+    await external.patch(created, mergePatch({ spec: { extra: false } }));
+    await eventually(async () => expect((await getConfigMap('fewer-settings')).data).toEqual({ size: '1' }));
   });
 
   it('should apply a dependent only once the one it depends on is ready', async () => {
