@@ -4,9 +4,10 @@
  * with nothing changed sends no write (requests counted on the manager's wire); a child
  * edited by someone else with a plain update is restored (with `force`), their extra field
  * kept; a field the desired child no longer names is removed; a field another manager took
- * is a `Conflict` on the primary's `Ready` condition; readiness orders two dependents; an
- * activation condition turning false deletes the child; a shrinking list deletes the extra
- * children; a decorated controller does the same.
+ * is a `Conflict` on the primary's `Ready` condition, a desired child of another kind is
+ * `Failed` and retried; readiness orders two dependents; an activation condition turning
+ * false deletes the child; a shrinking list deletes the extra children; a decorated
+ * controller does the same.
  */
 import { beforeAll, beforeEach, expect, it } from '@jest/globals';
 import type { V1ConfigMap } from '@kubernetes/client-node';
@@ -188,6 +189,26 @@ describeWithControlPlane('dependents on the real API server', () => {
     );
     await external.patch(created, mergePatch({ spec: { extra: false } }));
     await eventually(async () => expect((await getConfigMap('fewer-settings')).data).toEqual({ size: '1' }));
+  });
+
+  it('should report a desired child of another kind as Failed on the Ready condition and retry', async () => {
+    let attempts = 0;
+    const wrongKind = (g: Gadget) => {
+      attempts++;
+      return { apiVersion: 'v1', kind: 'Secret', metadata: { name: `${g.metadata?.name}-secret` } } as never;
+    };
+    controllerManagedBy(mgr).for(GadgetType).dependent(ConfigMap, wrongKind, { name: 'wrong' }).complete();
+    startManager(mgr, cleanup);
+    await external.create(gadget('wrong', { size: 1 }));
+    await eventually(async () => {
+      const condition = ready(await getGadget('wrong'));
+      expect(condition).toEqual(expect.objectContaining({ status: 'False', reason: 'Failed' }));
+      expect(condition?.message).toContain(
+        'wrong: unable to apply the dependent wrong: its desired function must return v1 ConfigMap',
+      );
+    });
+    const seen = attempts;
+    await eventually(async () => expect(attempts).toBeGreaterThan(seen)); // the failure is retried with backoff
   });
 
   it('should apply a dependent only once the one it depends on is ready', async () => {

@@ -24,6 +24,7 @@ import { getControllerOf } from '../controllerutil/owner.js';
 import { apiVersionOf, type ResourceInfo, type ResourceType } from '../resources/resource-type.js';
 import { SHARD_RANGE_LABEL } from '../sharding/labels.js';
 import { DEPENDENT_LABEL, type DependentOptions, type DependentResult, type DesiredFunc } from './dependent.js';
+import { DependentError } from './errors.js';
 import { appliedFields, type FieldsV1 } from './managed-fields.js';
 import { appliedMatches } from './ssa-matcher.js';
 
@@ -115,8 +116,8 @@ export class DependentRunner {
     ) as KubernetesObject[];
     return list.map((config) => {
       if (config.kind !== info.kind || config.apiVersion !== apiVersionOf(info) || !config.metadata?.name) {
-        throw new TypeError(
-          `unable to apply dependent ${name}: it must return ${apiVersionOf(info)} ${info.kind} apply configurations with a metadata.name, got ${config.apiVersion} ${config.kind} ${config.metadata?.name ?? '(no name)'}`,
+        throw new DependentError(
+          `unable to apply the dependent ${name}: its desired function must return ${apiVersionOf(info)} ${info.kind} apply configurations with a metadata.name, got ${config.apiVersion} ${config.kind} ${config.metadata?.name ?? '(no name)'}`,
         );
       }
       const namespace = info.namespaced ? (config.metadata.namespace ?? primary.metadata?.namespace) : undefined;
