@@ -1,13 +1,14 @@
 /**
  * Dependents on the real control plane: children applied from a primary with its
  * controller reference, the dependent label and the controller's field owner; a reconcile
- * with nothing changed sends no write (requests counted on the manager's wire); a child
- * edited by someone else with a plain update is restored (with `force`), their extra field
- * kept; a field the desired child no longer names is removed; a field another manager took
- * is a `Conflict` on the primary's `Ready` condition, a desired child of another kind is
- * `Failed` and retried; readiness orders two dependents; an activation condition turning
- * false deletes the child; a shrinking list deletes the extra children; a decorated
- * controller does the same.
+ * with nothing changed sends no write (requests counted on the manager's wire), also when
+ * the cache listed the children before the controller was built (without its managedFields
+ * entry); a child edited by someone else with a plain update is restored (with `force`),
+ * their extra field kept; a field the desired child no longer names is removed; a field
+ * another manager took is a `Conflict` on the primary's `Ready` condition, a desired child
+ * of another kind is `Failed` and retried; readiness orders two dependents; an activation
+ * condition turning false deletes the child; a shrinking list deletes the extra children;
+ * a decorated controller does the same.
  */
 import { beforeAll, beforeEach, expect, it } from '@jest/globals';
 import type { V1ConfigMap } from '@kubernetes/client-node';
@@ -18,6 +19,7 @@ import { controllerManagedBy } from '../src/builder/builder.js';
 import { ApiClient } from '../src/client/api-client.js';
 import { applyConfiguration } from '../src/client/apply-configuration.js';
 import { mergePatch } from '../src/client/patch.js';
+import { withControllerReference } from '../src/controllerutil/apply.js';
 import type { Condition } from '../src/controllerutil/conditions.js';
 import { Controller } from '../src/decorators/controller.decorator.js';
 import { Dependent } from '../src/decorators/dependent.decorator.js';
@@ -102,6 +104,17 @@ describeWithControlPlane('dependents on the real API server', () => {
     );
   };
 
+  /** The writes of the reconcile a label change of `primary` starts, once reconciles have settled before and after. */
+  const writesOfAReconcile = async (primary: Gadget, reconciles: () => number): Promise<string[]> => {
+    await settled(reconciles);
+    const before = writes.length;
+    const seen = reconciles();
+    await external.patch(primary, mergePatch({ metadata: { labels: { poke: `${seen}` } } }));
+    await eventually(async () => expect(reconciles()).toBeGreaterThan(seen));
+    await settled(reconciles);
+    return writes.slice(before);
+  };
+
   it('should apply the children with the controller reference, label and field owner, then write nothing when nothing changed', async () => {
     let reconciles = 0;
     controllerManagedBy(mgr)
@@ -127,13 +140,7 @@ describeWithControlPlane('dependents on the real API server', () => {
       expect.objectContaining({ reason: 'DependentsReady', observedGeneration: created.metadata?.generation }),
     );
 
-    await settled(() => reconciles);
-    const before = writes.length;
-    const seen = reconciles;
-    await external.patch(created, mergePatch({ metadata: { labels: { poke: '1' } } }));
-    await eventually(async () => expect(reconciles).toBeGreaterThan(seen));
-    await settled(() => reconciles);
-    expect(writes.slice(before)).toEqual([]);
+    expect(await writesOfAReconcile(created, () => reconciles)).toEqual([]);
 
     // a change of the primary is applied (one write), and the condition stays as it was
     await external.patch(created, mergePatch({ spec: { size: 4 } }));
@@ -141,6 +148,33 @@ describeWithControlPlane('dependents on the real API server', () => {
     await eventually(async () =>
       expect(ready(await getGadget('one'))?.observedGeneration).toBe((await getGadget('one')).metadata?.generation),
     );
+  });
+
+  it('should write nothing in a steady state even when the cache listed the children before the controller was built', async () => {
+    mgr.cache.getInformer(ConfigMap); // listed without the controller's managedFields entry
+    startManager(mgr, cleanup);
+    await mgr.cache.waitForCacheSync();
+    const created = await external.create(gadget('late', { size: 1 }));
+    const child = withControllerReference(created, settings(created));
+    child.metadata.labels = { [DEPENDENT_LABEL]: 'configmap' };
+    await external.apply(child, { fieldOwner: 'gadget' }); // what the controller would apply, applied before it exists
+    await eventually(() => mgr.cache.get(ConfigMap, { namespace: ns, name: 'late-settings' }));
+    expect(
+      (await mgr.cache.get(ConfigMap, { namespace: ns, name: 'late-settings' })).metadata?.managedFields,
+    ).toBeUndefined();
+
+    let reconciles = 0;
+    controllerManagedBy(mgr)
+      .for(GadgetType)
+      .dependent(ConfigMap, settings)
+      .withDependentStatus(false)
+      .complete({
+        async reconcile() {
+          reconciles++;
+        },
+      });
+    await eventually(async () => expect(reconciles).toBeGreaterThan(0));
+    expect(await writesOfAReconcile(created, () => reconciles)).toEqual([]);
   });
 
   it("should restore a field someone else changed with a plain update (force) and keep that someone's extra field", async () => {

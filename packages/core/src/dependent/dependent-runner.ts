@@ -8,9 +8,14 @@
  * The children of a primary and dependent are found in the cache by the index
  * `DEPENDENT_INDEX` (controller owner uid and label value), which the builder adds to each
  * dependent kind, together with the dependent's field owner as a manager whose
- * managedFields entry the cache keeps. A child the cache holds without that entry (its kind
- * was listed before the controller was built) is compared with the entry of the last apply
- * answer of the same resourceVersion, so that even then a steady state sends nothing.
+ * managedFields entry the cache keeps (cache/transform.ts). That entry is the one record of
+ * what the field owner applied: without it a field the dependent no longer wants, or one a
+ * plain update took from it, could not be told from a field someone else set; reading each
+ * child live instead would cost a request per child and reconcile, which the cache exists
+ * to save; the cache keeps this one entry per child, not the others. A child the cache
+ * holds without it (its kind was listed before the controller was built) is compared with
+ * the entry of the last apply answer of the same resourceVersion, so that even then a
+ * steady state sends nothing.
  * @module
  */
 import type { KubernetesObject } from '../api/object.js';

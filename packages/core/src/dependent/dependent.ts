@@ -94,8 +94,10 @@ export interface DependentsOutcome<P extends KubernetesObject = KubernetesObject
 
 /**
  * The conditions to set on the primary's status after its dependents ran (each set as
- * `setStatusCondition` does; the status is written only when one changed). The default is
- * `readyCondition`.
+ * `setStatusCondition` does; the status is written, a merge patch of `status.conditions` on
+ * the status subresource, only when one changed). The default is `readyCondition`; a
+ * primary kind without a status subresource needs `withDependentStatus(false)` (or
+ * `@Controller({ dependentStatus: false })`).
  */
 export type DependentStatusFunc<P extends KubernetesObject = KubernetesObject> = (
   outcome: DependentsOutcome<P>,
