@@ -378,6 +378,34 @@ describe('appliedMatches', () => {
     expect(appliedMatches(deployment, other, 'widget-controller', undefined, ['operant.dev/dependent'])).toBe(false);
   });
 
+  it('should compare the quantities of limits and requests by amount, and other strings as written', () => {
+    const fields = {
+      'f:spec': { 'f:resources': { 'f:limits': { 'f:cpu': {}, 'f:memory': {} } } },
+      'f:data': { 'f:n': {} },
+    };
+    const live = {
+      metadata: { managedFields: [{ manager: 'm', operation: 'Apply', fieldsV1: fields }] },
+      spec: { resources: { limits: { cpu: '500m', memory: '1Gi' } } },
+      data: { n: '1' },
+    } as KubernetesObject;
+    const desired = (cpu: string, n: string) =>
+      ({ spec: { resources: { limits: { cpu, memory: '1024Mi' } } }, data: { n } }) as KubernetesObject;
+    expect(appliedMatches(live, desired('0.5', '1'), 'm')).toBe(true);
+    expect(appliedMatches(live, desired('0.6', '1'), 'm')).toBe(false);
+    expect(appliedMatches(live, desired('0.5', '1000m'), 'm')).toBe(false); // a ConfigMap's data is no quantity
+    const at = {
+      ...live,
+      spec: { ...(live as { spec: object }).spec, at: '2026-12-05T09:40:49Z' },
+    } as KubernetesObject;
+    const dated = {
+      ...desired('0.5', '1'),
+      spec: { resources: { limits: { cpu: '0.5', memory: '1Gi' } }, at: new Date('2026-12-05T09:40:49.250Z') },
+    };
+    const atFields = { ...fields, 'f:spec': { ...fields['f:spec'], 'f:at': {} } };
+    // a Date is written as metav1.Time is stored: whole seconds
+    expect(appliedMatches(at, dated as KubernetesObject, 'm', atFields)).toBe(true);
+  });
+
   it('should treat empty maps and lists, null and undefined as absent, and ignore status and identity', () => {
     const desired = { ...desiredDeployment(), status: { replicas: 9 } };
     desired.metadata!.annotations = {};

@@ -10,16 +10,18 @@
  * Both sides are compared as JSON after the same normalization: the identity the API server
  * keeps outside managedFields (`apiVersion`, `kind`, `metadata.name`, `metadata.namespace`)
  * and `status` (an apply to the object ignores it) are left out, and an empty map or list,
- * `null` and `undefined` count as absent (the server omits empty values it owns). Values are
- * compared as written: a quantity applied as `1000m` and stored as `1` differs on every
- * reconcile, so write them in the API server's canonical form. Labels the client adds to
- * every write on its own (sharding's range label: `stampedLabels`) take part only when the
+ * `null` and `undefined` count as absent (the server omits empty values it owns), a `Date`
+ * is a time in whole seconds (as `metav1.Time` is stored). Values are compared as written,
+ * except the quantities of `limits`, `requests` and the like, which compare by amount
+ * (quantity.ts: `0.5` applied and `500m` stored are equal). Labels the client adds to every
+ * write on its own (sharding's range label: `stampedLabels`) take part only when the
  * desired configuration names them.
  * @module
  */
 import type { KubernetesObject } from '../api/object.js';
-import { jsonEqual } from '../controllerutil/json-equal.js';
+import { formatTime } from '../api/time.js';
 import { appliedFields, type FieldsV1, pruneToFields } from './managed-fields.js';
+import { QUANTITY_MAPS, sameQuantity } from './quantity.js';
 
 /** `value` without absent values: undefined, null, and maps or lists left empty. */
 function normalize(value: unknown): unknown {
@@ -28,7 +30,8 @@ function normalize(value: unknown): unknown {
     const items = value.map(normalize).filter((v) => v !== undefined);
     return items.length === 0 ? undefined : items;
   }
-  if (typeof value !== 'object' || value instanceof Date) return value;
+  if (value instanceof Date) return formatTime(value); // as metav1.Time is stored: whole seconds
+  if (typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   let empty = true;
   for (const [key, v] of Object.entries(value)) {
@@ -38,6 +41,24 @@ function normalize(value: unknown): unknown {
     empty = false;
   }
   return empty ? undefined : out;
+}
+
+/** JSON equality of normalized values; the values of a quantity map (`field`) compare by amount. */
+function equal(a: unknown, b: unknown, field = ''): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((v, i) => equal(v, b[i]));
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  const quantities = QUANTITY_MAPS.has(field);
+  return keys.every(
+    (key) => Object.hasOwn(y, key) && (equal(x[key], y[key], key) || (quantities && sameQuantity(x[key], y[key]))),
+  );
 }
 
 /** What of an object or configuration takes part in the comparison. */
@@ -63,7 +84,7 @@ export function appliedMatches(
   const stamped = stampedLabels.filter((label) => desired.metadata?.labels?.[label] === undefined);
   if (stamped.length > 0 && owned.metadata?.labels !== undefined) {
     const labels = Object.fromEntries(Object.entries(owned.metadata.labels).filter(([k]) => !stamped.includes(k)));
-    return jsonEqual(comparable({ ...owned, metadata: { ...owned.metadata, labels } }), comparable(desired));
+    return equal(comparable({ ...owned, metadata: { ...owned.metadata, labels } }), comparable(desired));
   }
-  return jsonEqual(comparable(owned), comparable(desired));
+  return equal(comparable(owned), comparable(desired));
 }
