@@ -3,12 +3,13 @@
  * controller reference, the dependent label and the controller's field owner; a reconcile
  * with nothing changed sends no write (requests counted on the manager's wire), also when
  * the cache listed the children before the controller was built (without its managedFields
- * entry); a child edited by someone else with a plain update is restored (with `force`),
- * their extra field kept; a field the desired child no longer names is removed; a field
- * another manager took is a `Conflict` on the primary's `Ready` condition, a desired child
- * of another kind is `Failed` and retried; readiness orders two dependents; an activation
- * condition turning false deletes the child; a shrinking list deletes the extra children;
- * a decorated controller does the same.
+ * entry), and for a Deployment the API server defaulted and stored in canonical form; a
+ * child edited by someone else with a plain update is restored (with `force`), their extra
+ * field kept; a field the desired child no longer names is removed; a field another manager
+ * took is a `Conflict` on the primary's `Ready` condition, a desired child of another kind
+ * is `Failed` and retried; readiness orders two dependents; an activation condition turning
+ * false deletes the child; a shrinking list deletes the extra children; a decorated
+ * controller does the same.
  */
 import { beforeAll, beforeEach, expect, it } from '@jest/globals';
 import type { V1ConfigMap } from '@kubernetes/client-node';
@@ -28,7 +29,7 @@ import { DEPENDENT_LABEL, type DependentsOutcome } from '../src/dependent/depend
 import { createOperator } from '../src/di/create-operator.js';
 import type { Manager } from '../src/manager/interfaces.js';
 import { newManager } from '../src/manager/manager.js';
-import { ConfigMap } from '../src/resources/kinds.js';
+import { ConfigMap, Deployment } from '../src/resources/kinds.js';
 import type { ResourceDescriptor } from '../src/resources/resource-type.js';
 import { applyOpenCrd, eventually, newNamespace, startManager, useCleanups } from './fixtures/helpers.js';
 
@@ -174,6 +175,50 @@ describeWithControlPlane('dependents on the real API server', () => {
         },
       });
     await eventually(async () => expect(reconciles).toBeGreaterThan(0));
+    expect(await writesOfAReconcile(created, () => reconciles)).toEqual([]);
+  });
+
+  it('should write nothing for a Deployment the API server defaulted and whose status its controller writes', async () => {
+    const deploymentOf = (g: Gadget) =>
+      applyConfiguration(Deployment, {
+        metadata: { name: `${g.metadata?.name}-web`, namespace: g.metadata?.namespace as string },
+        spec: {
+          replicas: g.spec?.size,
+          selector: { matchLabels: { app: `${g.metadata?.name}` } },
+          template: {
+            metadata: { labels: { app: `${g.metadata?.name}` } },
+            spec: {
+              containers: [
+                {
+                  name: 'web',
+                  image: 'nginx:1.27',
+                  ports: [{ containerPort: 80 }],
+                  env: [{ name: 'SIZE', value: `${g.spec?.size}` }],
+                  resources: { limits: { cpu: '0.5', memory: '1024Mi' } },
+                },
+              ],
+            },
+          },
+        },
+      });
+    let reconciles = 0;
+    controllerManagedBy(mgr)
+      .for(GadgetType)
+      .dependent(Deployment, deploymentOf, {
+        readyWhen: (d) => d.status?.observedGeneration === d.metadata?.generation,
+      })
+      .complete({
+        async reconcile() {
+          reconciles++;
+        },
+      });
+    startManager(mgr, cleanup);
+    const created = await external.create(gadget('web', { size: 2 }));
+    await eventually(async () => expect(ready(await getGadget('web'))?.status).toBe('True'));
+    const live = await external.get(Deployment, { namespace: ns, name: 'web-web' });
+    // stored in the canonical form, defaults filled in: neither is a difference
+    expect(live.spec?.template.spec?.containers[0]?.resources?.limits).toEqual({ cpu: '500m', memory: '1Gi' });
+    expect(live.spec?.template.spec?.containers[0]?.ports).toEqual([{ containerPort: 80, protocol: 'TCP' }]);
     expect(await writesOfAReconcile(created, () => reconciles)).toEqual([]);
   });
 
