@@ -57,6 +57,8 @@ export interface DependentOptions<
   /**
    * Take fields another field manager owns (`force=true`). Default false: a conflict is
    * reported on the primary (the `Ready` condition, reason `Conflict`) and nothing is forced.
+   * A plain update (`kubectl edit`) that changes a field makes its writer the field's owner,
+   * so undoing such drift is a conflict too: a dependent that must restore it sets `force`.
    */
   force?: boolean;
   /** The field manager of the applies. Default: the controller's name. */
