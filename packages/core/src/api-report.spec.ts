@@ -23,6 +23,7 @@ const rootValues = [
   // decorators
   'Controller',
   'DefaultingWebhook',
+  'Dependent',
   'GenerationChanged',
   'Inject',
   'Injectable',

@@ -25,9 +25,10 @@ export { isTerminalError, TerminalError } from './api/terminal-error.js';
 export type { Client } from './client/interfaces.js';
 // controller-runtime's controllerutil and predicate packages, spelled as in Go
 export * as controllerutil from './controllerutil/index.js';
-// the decorators: a controller, its watches and filters, its RBAC, webhooks, modules and injection
+// the decorators: a controller, its dependents, watches and filters, its RBAC, webhooks, modules and injection
 // (the rarer ones — the other predicate decorators, `@Channel`, `@Conversion` — are `@operant/core/decorators`)
 export { Controller } from './decorators/controller.decorator.js';
+export { Dependent } from './decorators/dependent.decorator.js';
 export { Module } from './decorators/module.decorator.js';
 // the decorator `@Predicate(...)`, and `@GenerationChanged()`
 export { GenerationChanged, Predicate } from './decorators/predicate.decorator.js';

@@ -5,6 +5,8 @@
  *
  * - `for(Type)` → a kind source with `enqueueRequestForObject()`;
  * - `owns(Type)` → a kind source with `enqueueRequestForOwner(For, { onlyController: true })`;
+ * - `dependent(Type, desired, options)` → a child kind applied from the primary (the
+ *   reconciler runs after the dependents; without dependents `complete()` needs one), watched as `owns`;
  * - `watches(Type, handler)` → a kind source with that handler; `watchesRawSource(source)` as is;
  * - `withEventFilter(p)` → a predicate on every kind watch.
  *
@@ -14,10 +16,10 @@
  * @module
  */
 
-import type { Reconciler } from '../api/reconciler.js';
 import { Controller } from '../controller/controller.js';
 import { controllerMetrics } from '../controller/reconcile-metrics.js';
 import { workqueueMetrics } from '../controller/workqueue-metrics.js';
+import type { DependentReconciler } from '../dependent/dependent.js';
 import type { Manager } from '../manager/interfaces.js';
 import { traceMetrics } from '../trace/trace-metrics.js';
 import { ControllerInputs } from './controller-inputs.js';
@@ -30,17 +32,22 @@ export class Builder extends ControllerInputs {
     super();
   }
 
-  /** Builds the controller and adds it to the manager. */
-  complete(reconciler: Reconciler): Controller {
+  /** Builds the controller and adds it to the manager; `reconciler` may be left out when it has dependents. */
+  complete(reconciler?: DependentReconciler): Controller {
     return this.build(reconciler);
   }
 
-  build(reconciler: Reconciler): Controller {
-    const { problems, forInfo, name } = this.check({
+  /** As `complete`; a `Reconciler` is a `DependentReconciler` that ignores the outcome. */
+  build(reconciler?: DependentReconciler): Controller {
+    const checked = this.check({
       resolve: (type) => this.manager.registry.tryResolve(type),
       nameOwner: (taken) => (this.manager.hasControllerName(taken) ? 'another controller' : undefined),
       shardKey: this.manager.sharding?.key,
     });
+    const { problems, forInfo, name } = checked;
+    if (reconciler === undefined && this.dependentInputs.length === 0) {
+      problems.push({ kind: 'missingReconcile', message: 'complete() needs a reconciler unless there are dependents' });
+    }
     if (problems.length > 0) throw new BuilderError(problems);
 
     const sharding = this.manager.sharding;
@@ -48,8 +55,9 @@ export class Builder extends ControllerInputs {
     const sharded = sharding !== undefined && (this.options.sharded ?? true) && forType !== undefined;
     this.manager.registerControllerName(name as string);
     const shard = sharded ? sharding.gate(forType) : undefined;
-    if (sharded) for (const input of this.ownsInputs) sharding.own(input.type);
-    const controller = new Controller(name as string, reconciler, {
+    if (sharded) for (const input of [...this.ownsInputs, ...this.dependentInputs]) sharding.own(input.type);
+    const run = this.withDependents(reconciler, this.manager, { ...checked, name: name as string });
+    const controller = new Controller(name as string, run, {
       logger: this.manager.logger,
       metrics: controllerMetrics(this.manager.metrics),
       workqueueMetrics: workqueueMetrics(this.manager.metrics)(name as string),

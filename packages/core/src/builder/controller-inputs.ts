@@ -1,7 +1,9 @@
 /**
  * What a controller declaration records (controller-runtime's builder inputs) and the
  * sources they stand for: `for` → a kind source with `enqueueRequestForObject()`; `owns` →
- * a kind source with `enqueueRequestForOwner(For, { onlyController })`; `watches` → a kind
+ * a kind source with `enqueueRequestForOwner(For, { onlyController })`, and so does each
+ * `dependent` kind not owned already (`withDependents` turns the dependents into the
+ * controller's reconciler, see @operant/core/dependent); `watches` → a kind
  * source with the given handler, its initial-list and unchanged events at low priority
  * (`withLowPriorityWhenUnchanged`, as Go's `handler.Funcs` has it); event filters on every
  * kind watch; raw sources as they are.
@@ -14,14 +16,31 @@
 import type { EventHandler } from '../api/event-handler.js';
 import type { KubernetesObject } from '../api/object.js';
 import type { Predicate } from '../api/predicate.js';
+import type { Reconciler } from '../api/reconciler.js';
 import type { Source } from '../api/source.js';
+import type { IndexExtractor } from '../cache/store.js';
+import type { Client } from '../client/interfaces.js';
 import type { ControllerOptions } from '../controller/controller.js';
+import type {
+  DependentOptions,
+  DependentReconciler,
+  DependentStatusFunc,
+  DesiredFunc,
+} from '../dependent/dependent.js';
+import { DEPENDENT_INDEX, DependentRunner, dependentIndexValues } from '../dependent/dependent-runner.js';
+import { dependentsReconciler } from '../dependent/dependents-reconciler.js';
 import { enqueueRequestForObject } from '../handler/enqueue-for-object.js';
 import { enqueueRequestForOwner } from '../handler/enqueue-for-owner.js';
 import { withLowPriorityWhenUnchanged } from '../handler/low-priority.js';
 import type { ResourceInfo, ResourceType } from '../resources/resource-type.js';
 import { type InformerSource, kind } from '../source/kind.js';
-import { type CheckedController, type ControllerEnvironment, checkController } from './controller-rules.js';
+import {
+  type CheckedController,
+  type ControllerEnvironment,
+  checkController,
+  unknownKindMessage,
+} from './controller-rules.js';
+import { checkDependents } from './dependent-rules.js';
 
 export interface ForOptions {
   predicates?: readonly Predicate[];
@@ -39,6 +58,16 @@ export interface WatchesOptions {
 }
 
 type KindInput = { type: ResourceType; predicates: readonly Predicate[] };
+type DependentInput = { type: ResourceType; desired: DesiredFunc; options: DependentOptions };
+
+/** The dependents, checked: each with its kind resolved and its name settled. */
+type CheckedDependent = DependentInput & { info: ResourceInfo; name: string };
+
+/** What dependents need of a cluster: its client, and its cache's informers and indexes. */
+interface DependentCluster {
+  client: Client;
+  cache: InformerSource & { indexField(type: ResourceType, name: string, extract: IndexExtractor): void };
+}
 
 export class ControllerInputs {
   protected forInput: KindInput | undefined;
@@ -49,6 +78,8 @@ export class ControllerInputs {
   protected name: string | undefined;
   protected options: ControllerOptions = {};
   protected forCalls = 0;
+  protected readonly dependentInputs: DependentInput[] = [];
+  protected dependentStatus: DependentStatusFunc | false | undefined;
 
   /** The kind this controller reconciles (one `for` per controller). */
   for(type: ResourceType, options: ForOptions = {}): this {
@@ -77,6 +108,31 @@ export class ControllerInputs {
     return this;
   }
 
+  /**
+   * A kind of child made to look like `desired(primary)` (java-operator-sdk's dependent
+   * resource): applied by server-side apply with the primary's controller reference, not
+   * written when the server already holds it, deleted when no longer desired; watched as
+   * `owns(type)`. `desired` returns an apply configuration, a list of them (one child
+   * each), or nothing. See `DependentOptions` for names, order, readiness and activation.
+   */
+  dependent<C extends KubernetesObject, P extends KubernetesObject = never>(
+    type: ResourceType<C>,
+    desired: DesiredFunc<P, C>,
+    options: DependentOptions<P, C> = {},
+  ): this {
+    this.dependentInputs.push({ type, desired: desired as DesiredFunc, options: options as DependentOptions });
+    return this;
+  }
+
+  /**
+   * The conditions the dependents' outcome sets on the primary's status (default
+   * `readyCondition`: one `Ready` condition); `false` writes no status.
+   */
+  withDependentStatus<P extends KubernetesObject = never>(status: DependentStatusFunc<P> | false): this {
+    this.dependentStatus = status as DependentStatusFunc | false;
+    return this;
+  }
+
   /** A source as it is (channels, custom sources); the event filters do not apply to it. */
   watchesRawSource(source: Source): this {
     this.rawSources.push(source);
@@ -100,8 +156,58 @@ export class ControllerInputs {
     return this;
   }
 
-  /** The recorded inputs against the controller rules, kinds resolved and names looked up in `env`. */
-  protected check(env: ControllerEnvironment): CheckedController {
+  /** The recorded inputs against the controller and dependent rules, kinds resolved and names looked up in `env`. */
+  protected check(env: ControllerEnvironment): CheckedController & { dependents: CheckedDependent[] } {
+    const checked = this.checkController(env);
+    const dependents: CheckedDependent[] = [];
+    for (const input of this.dependentInputs) {
+      const info = env.resolve(input.type);
+      const where = `dependent(${info?.kind ?? (typeof input.type === 'function' ? input.type.name : input.type.kind)})`;
+      if (info === undefined)
+        checked.problems.push({ kind: 'unknownKind', message: unknownKindMessage(where, input.type) });
+      else dependents.push({ ...input, info, name: input.options.name ?? info.kind.toLowerCase() });
+    }
+    const declared = dependents.map((d) => ({
+      name: d.name,
+      dependsOn: d.options.dependsOn ?? [],
+      where: `dependent(${d.info.kind}) ${d.name}`,
+    }));
+    checked.problems.push(...checkDependents('', declared, this.forInput !== undefined));
+    return { ...checked, dependents };
+  }
+
+  /**
+   * `reconciler` as the controller runs it: alone without dependents, else after them
+   * (`dependentsReconciler`), for the `for` kind `forInfo`, under the controller's `name`.
+   */
+  protected withDependents(
+    reconciler: DependentReconciler | undefined,
+    cluster: DependentCluster,
+    checked: { name: string; forInfo: ResourceInfo | undefined; dependents: readonly CheckedDependent[] },
+  ): Reconciler {
+    const { name, forInfo, dependents } = checked;
+    if (dependents.length === 0 || forInfo === undefined || this.forInput === undefined)
+      return reconciler as Reconciler;
+    const indexed = new Set<ResourceType>();
+    const runners = dependents.map((d) => {
+      const fieldOwner = d.options.fieldOwner ?? name;
+      cluster.cache.getInformer(d.type).keepManagedFields?.(fieldOwner);
+      if (!indexed.has(d.type)) cluster.cache.indexField(d.type, DEPENDENT_INDEX, dependentIndexValues);
+      indexed.add(d.type);
+      return new DependentRunner({ ...d, fieldOwner }, cluster.client);
+    });
+    return dependentsReconciler({
+      client: cluster.client,
+      type: this.forInput.type,
+      info: forInfo,
+      runners,
+      fieldOwner: name,
+      status: this.dependentStatus,
+      reconciler,
+    });
+  }
+
+  private checkController(env: ControllerEnvironment): CheckedController {
     const declared = (where: string) => (input: KindInput) => ({ type: input.type, where });
     return checkController(
       {
@@ -128,6 +234,13 @@ export class ControllerInputs {
     for (const input of forInfo === undefined ? [] : this.ownsInputs) {
       const handler = enqueueRequestForOwner(forInfo as ResourceInfo, { onlyController: !input.matchEveryOwner });
       sources.push(kind(cache, input.type, handler, ...filters(input.predicates)));
+    }
+    const owned = new Set(this.ownsInputs.map((input) => input.type));
+    for (const input of forInfo === undefined ? [] : this.dependentInputs) {
+      if (owned.has(input.type)) continue;
+      owned.add(input.type);
+      const handler = enqueueRequestForOwner(forInfo as ResourceInfo, { onlyController: true });
+      sources.push(kind(cache, input.type, handler, ...filters([])));
     }
     for (const input of this.watchesInputs) {
       const handler = withLowPriorityWhenUnchanged(input.handler);

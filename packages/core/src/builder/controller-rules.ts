@@ -157,6 +157,8 @@ export interface DecoratedMembers {
   mapMethods: readonly { member: string | symbol; arity: number }[];
   channels: readonly (string | symbol)[];
   predicates: readonly PredicatePlacement[];
+  /** How many `@Dependent` methods it has (with some, `@Reconcile` is optional). */
+  dependents?: number;
 }
 
 /** Where each predicate applies, by the predicate scope rule. */
@@ -169,15 +171,18 @@ export interface PredicateScope {
   perWatch: Map<string | symbol, Predicate[]>;
 }
 
-/** Exactly one `@Reconcile`, map methods of one parameter, and the predicate scope rule. */
+/** Exactly one `@Reconcile` (at most one with dependents), map methods of one parameter, and the predicate scope rule. */
 export function checkDecoratedMembers(members: DecoratedMembers): {
   problems: BuilderProblem[];
   scope: PredicateScope;
 } {
   const { className, reconcileMethods } = members;
   const problems: BuilderProblem[] = [];
-  if (reconcileMethods.length === 0) {
-    problems.push({ kind: 'missingReconcile', message: `@Controller ${className} has no method marked @Reconcile()` });
+  if (reconcileMethods.length === 0 && (members.dependents ?? 0) === 0) {
+    problems.push({
+      kind: 'missingReconcile',
+      message: `@Controller ${className} has no method marked @Reconcile() and no @Dependent method`,
+    });
   } else if (reconcileMethods.length > 1) {
     problems.push({
       kind: 'multipleReconcile',

@@ -17,7 +17,8 @@ export type BuilderProblemKind =
   | 'multipleReconcile'
   | 'watchShape'
   | 'strayPredicate'
-  | 'shardingOff';
+  | 'shardingOff'
+  | 'invalidDependent';
 
 export interface BuilderProblem {
   kind: BuilderProblemKind;

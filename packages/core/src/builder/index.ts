@@ -1,5 +1,6 @@
 /**
- * `controllerManagedBy(manager).for().owns().watches().withEventFilter().named().withOptions().complete()`,
+ * `controllerManagedBy(manager).for().owns().dependent().watches().withEventFilter().named().withOptions().complete()`
+ * (`dependent()`: see @operant/core/dependent),
  * and `webhookManagedBy(manager).for().withValidator().withDefaulter().withConverter().complete()`;
  * `WatchesOptions` (what `watches(kind, handler, options)` takes beside predicates), and the
  * error `complete()` throws when the recorded calls do not add up (`BuilderError`).

@@ -56,7 +56,7 @@ import { type Informer, type InformerHealth, type InformerScope, SharedIndexInfo
 import type { ReflectorOptions } from './reflector.js';
 import type { ShardScope } from './shard-scope.js';
 import type { IndexExtractor } from './store.js';
-import { composeTransforms, stripManagedFields, type TransformFunc } from './transform.js';
+import { composeTransforms, stripManagedFieldsExcept, type TransformFunc } from './transform.js';
 import type { WrittenObjectsOptions } from './written-objects.js';
 
 /** How one kind is cached (controller-runtime's `cache.ByObject`). */
@@ -68,7 +68,7 @@ export interface ByObject<T extends KubernetesObject = KubernetesObject> {
   fieldSelector?: FieldSelector;
   /** Runs after managedFields are stripped, before the object is frozen. */
   transform?: TransformFunc;
-  /** Default true. */
+  /** Default true. Server-side-apply entries of the managers informers are told to keep (`Informer.keepManagedFields`) stay. */
   stripManagedFields?: boolean;
   /** Cache `PartialObjectMetadata` (apiVersion, kind, metadata) only. */
   metadataOnly?: boolean;
@@ -318,7 +318,7 @@ export class Cache implements CacheReader {
   private newInformer(info: ResourceInfo, config: ByObject | undefined): SharedIndexInformer {
     const o = this.options;
     const transforms: TransformFunc[] = [];
-    if (config?.stripManagedFields ?? true) transforms.push(stripManagedFields);
+    if (config?.stripManagedFields ?? true) transforms.push(stripManagedFieldsExcept());
     const user = config?.transform ?? o.defaultTransform;
     if (user !== undefined) transforms.push(user);
     const labelSelector = config?.labelSelector ?? o.defaultLabelSelector;

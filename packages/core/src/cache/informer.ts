@@ -26,7 +26,7 @@ import type { ReflectorHealth, ReflectorOptions, ReflectorSink } from './reflect
 import type { HandlerRegistration, ResourceEventHandler } from './resource-event-handler.js';
 import type { ShardScope } from './shard-scope.js';
 import { type IndexExtractor, Store } from './store.js';
-import { stripsManagedFields, type TransformFunc } from './transform.js';
+import { keepManagedFields, stripsManagedFields, type TransformFunc } from './transform.js';
 import { copyWireObject } from './wire-copy.js';
 import { type Echo, WrittenObjects, type WrittenObjectsOptions } from './written-objects.js';
 
@@ -59,6 +59,12 @@ export interface Informer<T extends KubernetesObject = KubernetesObject> {
   /** Resolves true once synced, false if `signal` aborts first. */
   waitForSync(signal?: AbortSignal): Promise<boolean>;
   health(): InformerHealth;
+  /**
+   * Keep `manager`'s server-side-apply entry in the stored objects' `metadata.managedFields`
+   * (the cache strips the others); true when stored objects carry it from now on. Optional:
+   * an informer without it keeps none.
+   */
+  keepManagedFields?(manager: string): boolean;
 }
 
 interface Registration {
@@ -76,8 +82,6 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
   private running: { controller: AbortController; done: Promise<void> } | undefined;
   private syncedOnce = false;
   private syncWaiters: (() => void)[] = [];
-  /** The transform strips `managedFields`, so a copy for it may leave them out. */
-  private readonly copiesWithoutManagedFields: boolean;
 
   constructor(
     rest: RestClient,
@@ -88,7 +92,6 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
     written: WrittenObjectsOptions = {},
   ) {
     this.written = new WrittenObjects(written);
-    this.copiesWithoutManagedFields = stripsManagedFields(transform);
     const baseScope = scopeMatcher(info, scope);
     this.inScope = baseScope;
     this.log = (reflectorOptions.logger ?? noopLogger).child({ component: 'informer', kind: info.kind });
@@ -230,7 +233,8 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
       this.written.forget(objectKey(obj));
       return;
     }
-    const next = this.transform(copyWireObject(obj, this.copiesWithoutManagedFields));
+    // the transform strips every managedFields entry, so the copy may leave them out
+    const next = this.transform(copyWireObject(obj, stripsManagedFields(this.transform)));
     this.written.record(next, echoOf, this.store.get(objectKey(next)));
   }
 
@@ -245,6 +249,10 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
   /** The object of `key` was deleted through the manager's client. */
   observeDelete(key: string): void {
     this.written.forget(key);
+  }
+
+  keepManagedFields(manager: string): boolean {
+    return keepManagedFields(this.transform, manager);
   }
 
   health(): InformerHealth {

@@ -2,6 +2,12 @@
  * What happens to an object between the wire and the store: `metadata.managedFields` is
  * stripped (unless opted out; it is often half an object's size), user transforms run, and
  * the result is deep-frozen so that every reader can share it without copies.
+ *
+ * The cache strips with `stripManagedFieldsExcept()`: every entry goes, except the
+ * server-side-apply entries (of the object, not a subresource) of the field managers kept
+ * with `keepManagedFields(transform, manager)`. Dependents keep their own entry on the kinds
+ * they apply, so that they can tell from the cache whether an apply would change anything
+ * (dependent/ssa-matcher.ts). A manager kept later applies to the objects stored after.
  * @module
  */
 import type { KubernetesObject } from '../api/object.js';
@@ -28,16 +34,55 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-const stripping = new WeakSet<TransformFunc>();
+/** The managers each stripping transform keeps (`stripManagedFields` keeps none, ever). */
+const keptBy = new WeakMap<TransformFunc, Set<string> | undefined>([[stripManagedFields, undefined]]);
+
+interface ManagedFieldsEntry {
+  manager?: string;
+  operation?: string;
+  subresource?: string;
+}
+
+/** Strips `metadata.managedFields` but the Apply entries of the managers `keepManagedFields` adds. */
+export function stripManagedFieldsExcept(): TransformFunc {
+  const managers = new Set<string>();
+  const transform: TransformFunc = (obj) => {
+    const entries = obj.metadata?.managedFields as ManagedFieldsEntry[] | undefined;
+    if (managers.size === 0 || entries === undefined) return stripManagedFields(obj);
+    const kept = entries.filter(
+      (e) => e.operation === 'Apply' && !e.subresource && e.manager !== undefined && managers.has(e.manager),
+    );
+    const { managedFields: _, ...metadata } = obj.metadata ?? {};
+    obj.metadata = kept.length === 0 ? metadata : { ...metadata, managedFields: kept as never };
+    return obj;
+  };
+  keptBy.set(transform, managers);
+  return transform;
+}
+
+/** Each composed transform that strips, and the managers it keeps. */
+const stripping = new WeakMap<TransformFunc, Set<string> | undefined>();
 
 /** Chains transforms, then freezes the result. */
 export function composeTransforms(transforms: readonly TransformFunc[]): TransformFunc {
   const composed: TransformFunc = (obj) => deepFreeze(transforms.reduce((o, t) => t(o), obj));
-  if (transforms.includes(stripManagedFields)) stripping.add(composed);
+  const stripper = transforms.find((t) => keptBy.has(t));
+  if (stripper !== undefined) stripping.set(composed, keptBy.get(stripper));
   return composed;
 }
 
-/** Whether a composed transform strips `metadata.managedFields` (a copy made for it may leave them out). */
+/** Whether a composed transform strips every `metadata.managedFields` entry now (a copy made for it may leave them out). */
 export function stripsManagedFields(transform: TransformFunc): boolean {
-  return stripping.has(transform);
+  return stripping.has(transform) && (stripping.get(transform)?.size ?? 0) === 0;
+}
+
+/**
+ * Makes a composed transform keep `manager`'s Apply entry; true when objects will carry it
+ * (also when the transform strips nothing), false when it strips every entry for good.
+ */
+export function keepManagedFields(transform: TransformFunc, manager: string): boolean {
+  if (!stripping.has(transform)) return true;
+  const managers = stripping.get(transform);
+  managers?.add(manager);
+  return managers !== undefined;
 }

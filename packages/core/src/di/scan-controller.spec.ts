@@ -160,7 +160,7 @@ describe('decorators record, the scanner builds a spec', () => {
     ] as ControllerClass[]);
     expect(error.problems.map((p) => p.message)).toEqual([
       'NotAController is listed in "controllers" but has no @Controller decorator',
-      '@Controller NoReconcile has no method marked @Reconcile()',
+      '@Controller NoReconcile has no method marked @Reconcile() and no @Dependent method',
       '@Controller TwoReconciles has @Reconcile() on a, b; exactly one method reconciles',
       '@Controller UnknownKind: for names Unregistered, an unknown kind; register it or use resourceType()',
       '@Watches on BadShapes.map: a map method takes one argument (the object) and returns requests; it takes 2',

@@ -1,16 +1,19 @@
 /**
  * The scanner: reads each listed class's metadata, checks it against the controller
- * rules (builder/controller-rules.ts: exactly one `@Reconcile`, map methods take one
- * argument, the predicate scope rule, `owns` needs `for`, kinds are known, names are
- * unique) and collects every problem of every class before it throws one `ScanError`.
+ * rules (builder/controller-rules.ts: exactly one `@Reconcile` or at least one
+ * `@Dependent`, map methods take one argument, the predicate scope rule, `owns` needs
+ * `for`, kinds are known, names are unique) and the dependent rules
+ * (builder/dependent-rules.ts: names, `dependsOn`, cycles), and collects every problem of every class before it throws one `ScanError`.
  * When every class passes, it marks each injectable for the container (injectable.ts).
  * @module
  */
 import type { Predicate } from '../api/predicate.js';
-import { checkController, checkDecoratedMembers } from '../builder/controller-rules.js';
+import { checkController, checkDecoratedMembers, unknownKindMessage } from '../builder/controller-rules.js';
+import { checkDependents } from '../builder/dependent-rules.js';
 import type { ControllerOptions } from '../controller/controller.js';
 import { getControllerMetadata } from '../decorators/metadata/storage.js';
-import type { MemberKey, WatchMetadata } from '../decorators/metadata/types.js';
+import type { DependentMetadata, MemberKey, WatchMetadata } from '../decorators/metadata/types.js';
+import type { DependentStatusFunc } from '../dependent/dependent.js';
 import type { ResourceRegistry } from '../resources/registry.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import { ScanError, type ScanProblem } from './errors.js';
@@ -31,7 +34,12 @@ export interface ControllerSpec {
   forPredicates: readonly Predicate[];
   /** Methods that are predicates themselves: the `for` kind's events only, as `forPredicates`. */
   forPredicateMethods: readonly MemberKey[];
-  reconcileMethod: MemberKey;
+  /** Undefined when the class has only dependents. */
+  reconcileMethod: MemberKey | undefined;
+  /** `@Dependent` methods, each named (its `name`, else the method's name). */
+  dependents: readonly DependentMetadata[];
+  /** `@Controller({ dependentStatus })`. */
+  dependentStatus: DependentStatusFunc | false | undefined;
   options: ControllerOptions;
 }
 
@@ -51,7 +59,11 @@ function scanOne(
     });
     return undefined;
   }
-  const { for: forType, owns = [], name, ...options } = meta.options;
+  const { for: forType, owns = [], name, dependentStatus, ...options } = meta.options;
+  const dependents = meta.dependents.map((d) => ({
+    ...d,
+    options: { ...d.options, name: d.options.name ?? String(d.member) },
+  }));
   const mapMethods = meta.watches.flatMap((w) =>
     w.member === undefined
       ? []
@@ -63,6 +75,7 @@ function scanOne(
     mapMethods,
     channels: meta.channels,
     predicates: meta.predicates,
+    dependents: dependents.length,
   });
   const subject = `@Controller ${type.name}: `;
   const declared = checkController(
@@ -79,7 +92,24 @@ function scanOne(
     },
     { resolve: (t) => registry.tryResolve(t), nameOwner: (n) => names.get(n) },
   );
-  const found = [...members.problems, ...declared.problems];
+  const graph = checkDependents(
+    subject,
+    dependents.map((d) => ({
+      name: d.options.name,
+      dependsOn: d.options.dependsOn ?? [],
+      where: `@Dependent on ${type.name}.${String(d.member)}`,
+    })),
+    forType !== undefined,
+  );
+  for (const d of dependents) {
+    if (registry.tryResolve(d.type) === undefined) {
+      graph.push({
+        kind: 'unknownKind',
+        message: `${subject}${unknownKindMessage(`@Dependent on ${type.name}.${String(d.member)}`, d.type)}`,
+      });
+    }
+  }
+  const found = [...members.problems, ...declared.problems, ...graph];
   problems.push(...found);
   if (found.length > 0 || forType === undefined || declared.name === undefined) return undefined;
   names.set(declared.name, type.name);
@@ -98,7 +128,9 @@ function scanOne(
     channels: meta.channels,
     forPredicates: scope.forPredicates,
     forPredicateMethods: scope.forPredicateMethods,
-    reconcileMethod: meta.reconcileMethods[0] as MemberKey,
+    reconcileMethod: meta.reconcileMethods[0],
+    dependents,
+    dependentStatus: dependentStatus as DependentStatusFunc | false | undefined,
     options,
   };
 }

@@ -7,12 +7,18 @@
 import type { EventHandler } from '../api/event-handler.js';
 import type { KubernetesObject } from '../api/object.js';
 import type { Predicate } from '../api/predicate.js';
-import type { Reconciler } from '../api/reconciler.js';
 import type { Request } from '../api/request.js';
 import type { Source } from '../api/source.js';
 import { controllerManagedBy } from '../builder/builder.js';
 import type { Controller, ControllerOptions } from '../controller/controller.js';
 import type { MemberKey } from '../decorators/metadata/types.js';
+import type {
+  DependentOptions,
+  DependentReconciler,
+  DependentStatusFunc,
+  DependentsOutcome,
+  DesiredFunc,
+} from '../dependent/dependent.js';
 import { enqueueRequestForObject } from '../handler/enqueue-for-object.js';
 import { enqueueRequestsFromMapFunc } from '../handler/enqueue-from-map.js';
 import type { Manager } from '../manager/interfaces.js';
@@ -40,7 +46,9 @@ export interface ControllerWiring<C> {
   owns(type: ResourceType): this;
   watches(type: ResourceType, handler: EventHandler, options?: { predicates?: readonly Predicate[] }): this;
   watchesRawSource(source: Source): this;
-  complete(reconciler: Reconciler): C;
+  dependent(type: ResourceType, desired: DesiredFunc, options?: DependentOptions): this;
+  withDependentStatus(status: DependentStatusFunc | false): this;
+  complete(reconciler?: DependentReconciler): C;
 }
 
 export function wireController(manager: Manager, spec: ControllerSpec, instance: object): Controller {
@@ -69,8 +77,17 @@ export function wireControllerInto<C>(target: ControllerWiring<C>, spec: Control
     const input = methods[member]?.call(instance) as ChannelInput<KubernetesObject>;
     builder.watchesRawSource(channel(input, enqueueRequestForObject()));
   }
+  for (const dependent of spec.dependents) {
+    const member = dependent.member;
+    const desired: DesiredFunc = (primary, context) => methods[member]?.call(instance, primary, context) as never;
+    builder.dependent(dependent.type, desired, dependent.options);
+  }
+  if (spec.dependentStatus !== undefined) builder.withDependentStatus(spec.dependentStatus);
   const reconcile = spec.reconcileMethod;
-  return builder.complete({
-    reconcile: (request, context) => methods[reconcile]?.call(instance, request, context) as Promise<void>,
-  });
+  if (reconcile === undefined) return builder.complete();
+  const reconciler: DependentReconciler = {
+    reconcile: (request, context, outcome?: DependentsOutcome) =>
+      methods[reconcile]?.call(instance, request, context, outcome) as Promise<void>,
+  };
+  return builder.complete(reconciler);
 }

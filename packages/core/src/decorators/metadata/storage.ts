@@ -15,6 +15,7 @@ const empty = (): ControllerMetadata => ({
   channels: [],
   predicates: [],
   rbac: [],
+  dependents: [],
 });
 
 export function updateControllerMetadata(

@@ -8,6 +8,7 @@ import type { Predicate } from '../../api/predicate.js';
 import type { Source } from '../../api/source.js';
 import type { PredicatePlacement } from '../../builder/controller-rules.js';
 import type { ControllerOptions } from '../../controller/controller.js';
+import type { DependentOptions, DependentStatusFunc } from '../../dependent/dependent.js';
 import type { ResourceType } from '../../resources/resource-type.js';
 
 export type MemberKey = string | symbol;
@@ -24,6 +25,12 @@ export interface ControllerDecoratorOptions
   owns?: readonly ResourceType[];
   /** Defaults to the lowercase kind of `for`; unique per manager. */
   name?: string;
+  /**
+   * With `@Dependent` methods: the conditions their outcome sets on the primary's status
+   * (`builder.withDependentStatus(fn)`); default one `Ready` condition, `false` for none.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: the primary's type is the user's
+  dependentStatus?: DependentStatusFunc<any> | false;
 }
 
 /** One `@Watches`: a method (map function), or a class-level handler or source. */
@@ -59,6 +66,13 @@ export interface RbacMetadata {
   clusterWide?: boolean;
 }
 
+/** One `@Dependent(Type, options)` method: it returns the desired children of a primary. */
+export interface DependentMetadata {
+  type: ResourceType;
+  member: MemberKey;
+  options: DependentOptions;
+}
+
 export interface ControllerMetadata {
   options: ControllerDecoratorOptions | undefined;
   reconcileMethods: readonly MemberKey[];
@@ -66,6 +80,7 @@ export interface ControllerMetadata {
   channels: readonly MemberKey[];
   predicates: readonly PredicateMetadata[];
   rbac: readonly RbacMetadata[];
+  dependents: readonly DependentMetadata[];
 }
 
 /** A provider of a `@Module` or `createOperator`: a class, or a token with a value, class or factory. */

@@ -1,0 +1,58 @@
+import { describe, expect, it } from '@jest/globals';
+import { V1ConfigMap, V1Deployment } from '@kubernetes/client-node';
+import { unreachableKubeConfig } from '../../test/fixtures/unreachable-kubeconfig.js';
+import { newManager } from '../manager/manager.js';
+import { controllerManagedBy } from './builder.js';
+import { BuilderError } from './errors.js';
+
+const problems = (build: () => unknown): string[] => {
+  try {
+    build();
+  } catch (err) {
+    if (err instanceof BuilderError) return err.problems.map((p) => `${p.kind}: ${p.message}`);
+    throw err;
+  }
+  throw new Error('expected a BuilderError');
+};
+
+describe('the dependent rules, applied by controllerManagedBy', () => {
+  const mgr = newManager({ kubeConfig: unreachableKubeConfig() });
+  const none = () => undefined;
+
+  it('should need a reconciler unless there are dependents, and a for() kind for dependents', () => {
+    expect(problems(() => controllerManagedBy(mgr).for(V1Deployment).named('a').complete())).toEqual([
+      'missingReconcile: complete() needs a reconciler unless there are dependents',
+    ]);
+    expect(problems(() => controllerManagedBy(mgr).named('b').dependent(V1ConfigMap, none).complete())).toEqual([
+      'noWatches: no watches configured, the controller would never run; use for(), owns() or watches()',
+      'invalidDependent: dependents can only be used together with for(): they belong to its objects',
+    ]);
+  });
+
+  it('should name each dependent by its kind unless named, and refuse a second one of that name and unknown names', () => {
+    class Gizmo {}
+    const build = () =>
+      controllerManagedBy(mgr)
+        .for(V1Deployment)
+        .named('c')
+        .dependent(V1ConfigMap, none)
+        .dependent(V1ConfigMap, none, { dependsOn: ['secret'] })
+        .dependent(Gizmo as never, none)
+        .complete();
+    expect(problems(build)).toEqual([
+      'unknownKind: dependent(Gizmo) names Gizmo, an unknown kind; register it or use resourceType()',
+      'invalidDependent: dependent(ConfigMap) configmap: the name configmap is already used by dependent(ConfigMap) configmap; set "name"',
+      'invalidDependent: dependent(ConfigMap) configmap: dependsOn names secret, which is no dependent of this controller (configmap)',
+    ]);
+  });
+
+  it('should build a controller of dependents only, and keep its name', () => {
+    const controller = controllerManagedBy(mgr)
+      .for(V1Deployment)
+      .named('d')
+      .dependent(V1ConfigMap, none, { name: 'settings' })
+      .complete();
+    expect(controller.name).toBe('d');
+    expect(mgr.hasControllerName('d')).toBe(true);
+  });
+});
