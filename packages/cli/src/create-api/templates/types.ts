@@ -33,7 +33,13 @@ export function typesFile(
   const oneLine = `import { ${crdImports.join(', ')} } from '@operant/crd';`;
   const crdImport =
     oneLine.length <= 120 ? oneLine : `import {\n${crdImports.map((n) => `  ${n},\n`).join('')}} from '@operant/crd';`;
-  const decorators = ['@IsOptional()', '@ValidateNested()', '@ArrayOf(() => Condition)', "@ListType('map')", "@ListMapKey('type')"];
+  const decorators = [
+    '@IsOptional()',
+    '@ValidateNested()',
+    '@ArrayOf(() => Condition)',
+    "@ListType('map')",
+    "@ListMapKey('type')",
+  ];
   const conditionsField = conditions
     ? `\n  /** Ready: whether the ${kind}'s dependents are (set by Operant). */\n${decorators.map((d) => `  ${d}\n`).join('')}  conditions?: Condition[];\n`
     : '';
