@@ -108,7 +108,8 @@ export class RedisClusterReconciler {
   }
 
   /** Before the Deployment: a pod gets the `REDIS_*` variables only of Services that exist when it starts. */
-  @Dependent(Service)
+  // force: a field someone changed with a plain update (kubectl edit, scale) is restored, as by an update
+  @Dependent(Service, { force: true })
   async service(cluster: RedisCluster) {
     await this.remember(cluster, 'service', Service);
     return objects.serviceOf(cluster);
@@ -116,6 +117,7 @@ export class RedisClusterReconciler {
 
   /** The nodes, rolled when the labelled ConfigMaps or the password Secret change; ready when every node is. */
   @Dependent(Deployment, {
+    force: true,
     dependsOn: ['service'],
     readyWhen: (d, cluster: RedisCluster) => (d.status?.readyReplicas ?? 0) >= cluster.spec.size,
   })
