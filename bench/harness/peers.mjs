@@ -140,6 +140,13 @@ export const PEERS = [
     prepare: () => ({ ok: true, versions: operantVersions() }),
   },
   {
+    id: 'operant-dependent',
+    label: 'Operant (dependent): the child ConfigMap as a dependent',
+    env: { OPERANT_LOG_LEVEL: 'error' },
+    command: (o) => [process.execPath, [...nodeFlags(o), join(peersDir, 'operant/dependent.mjs')]],
+    prepare: () => ({ ok: true, versions: operantVersions() }),
+  },
+  {
     id: 'operant-h1',
     label: 'Operant (builder) on the HTTP/1.1 keep-alive pool (DISABLE_HTTP2=1)',
     env: { OPERANT_LOG_LEVEL: 'error', DISABLE_HTTP2: '1' },

@@ -1,60 +1,65 @@
 /**
- * The status a RedisCluster should show, from what the cluster holds: the Deployment's
- * ready count and the names of the node pods (kube-controller-manager creates them; without
- * a kubelet, as under envtest, they never become ready and the phase stays Pending).
- * Conditions keep their `lastTransitionTime` unless their status flips, so an unchanged
- * cluster yields an equal status and no write.
+ * The status a RedisCluster should show, from its dependents' outcome: the Deployment's
+ * ready count (`Ready` once the Deployment is, `readyWhen`), and the names of the node pods
+ * (kube-controller-manager creates them; without a kubelet, as under envtest, they never
+ * become ready and the phase stays Pending). A Deployment that could not be applied (its
+ * password Secret is missing) leaves the counts as they were and says why. Conditions keep
+ * their `lastTransitionTime` unless their status flips, so an unchanged cluster yields an
+ * equal status and no write.
  * @module
  */
 import type { V1Deployment, V1Pod } from '@kubernetes/client-node';
-import { controllerutil } from '@operant/core';
+import { controllerutil, TerminalError } from '@operant/core';
 import { deepCopy, type Wire } from '@operant/core/api';
+import type { DependentsOutcome } from '@operant/core/dependent';
 import type { RedisCluster, RedisClusterStatus } from '../api/v1/index.js';
 
-export const READY = 'Ready';
-
-export interface Observed {
-  deployment: Wire<V1Deployment> | undefined;
-  pods: readonly Wire<V1Pod>[];
+/** The Deployment's desired function throws it: no retry helps; the Secret watch brings the cluster back. */
+export class PasswordSecretNotFound extends TerminalError {
+  constructor(namespace: string, name: string) {
+    super(new Error(`Secret ${namespace}/${name} not found`));
+    this.name = 'PasswordSecretNotFound';
+  }
 }
 
-/** The next status (a copy; `cluster.status` is left alone). */
-export function desiredStatus(cluster: RedisCluster, observed: Observed): RedisClusterStatus {
+/** The next status (a copy; the cluster's status is left alone). */
+export function desiredStatus(
+  outcome: DependentsOutcome<RedisCluster>,
+  pods: readonly Wire<V1Pod>[],
+): RedisClusterStatus {
+  const cluster = outcome.primary;
   const status = deepCopy(cluster.status ?? {});
-  const generation = cluster.metadata?.generation;
-  const size = cluster.spec.size;
-  const ready = Math.min(observed.deployment?.status?.readyReplicas ?? 0, size);
+  const observedGeneration = cluster.metadata?.generation;
   const conditions = (status.conditions ?? []) as controllerutil.Condition[];
+  const result = outcome.results.deployment;
+  if (result === undefined || result.children.length === 0) {
+    const reason = result?.error instanceof PasswordSecretNotFound ? result.error.name : 'DeploymentNotApplied';
+    const message = result?.message ?? 'no Deployment';
+    controllerutil.setStatusCondition(conditions, {
+      type: 'Ready',
+      status: 'False',
+      reason,
+      message,
+      observedGeneration,
+    });
+    return { ...status, phase: 'Pending', observedGeneration, conditions };
+  }
+  const size = cluster.spec.size;
+  const ready = Math.min((result.children[0] as Wire<V1Deployment>).status?.readyReplicas ?? 0, size);
   controllerutil.setStatusCondition(conditions, {
-    type: READY,
-    status: ready === size ? 'True' : 'False',
-    reason: ready === size ? 'NodesReady' : 'NodesNotReady',
+    type: 'Ready',
+    status: outcome.ready ? 'True' : 'False',
+    reason: outcome.ready ? 'NodesReady' : 'NodesNotReady',
     message: `${ready}/${size} nodes ready`,
-    observedGeneration: generation,
+    observedGeneration,
   });
+  const nodes = pods.filter((p) => p.metadata?.deletionTimestamp === undefined).map((p) => p.metadata?.name ?? '');
   return {
     ...status,
-    phase: ready === size ? 'Running' : 'Pending',
-    nodes: observed.pods
-      .filter((p) => p.metadata?.deletionTimestamp === undefined)
-      .map((p) => p.metadata?.name ?? '')
-      .sort(),
+    phase: outcome.ready ? 'Running' : 'Pending',
+    nodes: nodes.sort(),
     readyNodes: ready,
-    observedGeneration: generation,
+    observedGeneration,
     conditions,
   };
-}
-
-/** Sets a False Ready condition with a reason, e.g. when the password Secret is missing. */
-export function blockedStatus(cluster: RedisCluster, reason: string, message: string): RedisClusterStatus {
-  const status = deepCopy(cluster.status ?? {});
-  const conditions = (status.conditions ?? []) as controllerutil.Condition[];
-  controllerutil.setStatusCondition(conditions, {
-    type: READY,
-    status: 'False',
-    reason,
-    message,
-    observedGeneration: cluster.metadata?.generation,
-  });
-  return { ...status, phase: 'Pending', observedGeneration: cluster.metadata?.generation, conditions };
 }

@@ -1,17 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
-import type { V1ConfigMap, V1Deployment, V1Secret, V1Service } from '@kubernetes/client-node';
-import { controllerutil } from '@operant/core';
-import { deepCopy, type Wire } from '@operant/core/api';
+import type { V1ConfigMap, V1Secret } from '@kubernetes/client-node';
+import type { Wire } from '@operant/core/api';
 import type { RedisCluster } from '../api/v1/index.js';
 import {
   CONFIG_HASH,
   configHash,
+  deploymentOf,
   hashOf,
-  mutateDeployment,
   mutateRegistryRecord,
-  mutateService,
   PASSWORD_HASH,
   secretHash,
+  serviceOf,
 } from './redis-objects.js';
 
 const cluster = (spec: Partial<RedisCluster['spec']> = {}): RedisCluster =>
@@ -19,44 +18,41 @@ const cluster = (spec: Partial<RedisCluster['spec']> = {}): RedisCluster =>
     metadata: { namespace: 'ns', name: 'cache' },
     spec: { size: 3, image: 'redis:7.4', ...spec },
   }) as RedisCluster;
-const hashes = { config: 'c0ffee', password: undefined };
 
-/** A Deployment as the API server returns it: ours plus defaults we never set. */
-function served(): Wire<V1Deployment> {
-  const d: Wire<V1Deployment> = { metadata: { namespace: 'ns', name: 'cache' } };
-  mutateDeployment(cluster(), d, hashes);
-  const container = d.spec?.template.spec?.containers[0];
-  Object.assign(container ?? {}, { imagePullPolicy: 'IfNotPresent', terminationMessagePath: '/dev/termination-log' });
-  Object.assign(d.spec ?? {}, { revisionHistoryLimit: 10, progressDeadlineSeconds: 600 });
-  return d;
-}
-
-describe('mutate functions', () => {
-  it('leave a served Deployment of an unchanged cluster equal (createOrUpdate writes nothing)', () => {
-    const before = served();
-    const after = deepCopy(before);
-    mutateDeployment(cluster(), after, hashes);
-    expect(controllerutil.jsonEqual(before, after)).toBe(true);
-  });
-
-  it('change replicas on scale, and the pod template on config or password changes', () => {
-    const d = served();
-    mutateDeployment(cluster({ size: 5, passwordSecret: 'auth' }), d, { config: 'beef', password: 'abc' });
-    expect(d.spec?.replicas).toBe(5);
-    expect(d.spec?.template.metadata?.annotations).toEqual({ [CONFIG_HASH]: 'beef', [PASSWORD_HASH]: 'abc' });
-    expect(d.spec?.template.spec?.containers[0]).toMatchObject({
-      args: ['--port', '6379', '--requirepass', '$(REDIS_PASSWORD)'],
-      imagePullPolicy: 'IfNotPresent', // the server's default survives
+describe('desired children', () => {
+  it('name only the fields the operator has an opinion on (no server defaults)', () => {
+    const d = deploymentOf(cluster(), { config: 'c0ffee', password: undefined });
+    expect(d).toMatchObject({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { namespace: 'ns', name: 'cache' },
     });
-    mutateDeployment(cluster({ size: 5 }), d, { config: 'beef', password: undefined });
-    expect(d.spec?.template.metadata?.annotations).toEqual({ [CONFIG_HASH]: 'beef' });
-    expect(d.spec?.template.spec?.containers[0]?.env).toBeUndefined();
+    expect(d.spec?.replicas).toBe(3);
+    expect(d.spec?.template?.metadata?.annotations).toEqual({ [CONFIG_HASH]: 'c0ffee' });
+    expect(d.spec?.template?.spec?.containers?.[0]).toEqual({
+      name: 'redis',
+      image: 'redis:7.4',
+      args: ['--port', '6379'],
+      ports: [{ name: 'redis', containerPort: 6379, protocol: 'TCP' }],
+    });
   });
 
-  it('keep the Service clusterIP the server assigned and follow the port', () => {
-    const s: Wire<V1Service> = { metadata: { name: 'cache' }, spec: { clusterIP: '10.0.0.7' } };
-    mutateService(cluster({ port: 7000 }), s);
-    expect(s.spec).toMatchObject({ clusterIP: '10.0.0.7', ports: [{ name: 'redis', port: 7000, targetPort: 7000 }] });
+  it('follow size, the config and the password', () => {
+    const d = deploymentOf(cluster({ size: 5, passwordSecret: 'auth' }), { config: 'beef', password: 'abc' });
+    expect(d.spec?.replicas).toBe(5);
+    expect(d.spec?.template?.metadata?.annotations).toEqual({ [CONFIG_HASH]: 'beef', [PASSWORD_HASH]: 'abc' });
+    expect(d.spec?.template?.spec?.containers?.[0]).toMatchObject({
+      args: ['--port', '6379', '--requirepass', '$(REDIS_PASSWORD)'],
+      env: [{ name: 'REDIS_PASSWORD', valueFrom: { secretKeyRef: { name: 'auth', key: 'password' } } }],
+    });
+  });
+
+  it('give the Service the port and the pods of the cluster, not a clusterIP (the server assigns it)', () => {
+    const s = serviceOf(cluster({ port: 7000 }));
+    expect(s.spec).toEqual({
+      selector: { 'app.kubernetes.io/instance': 'cache' },
+      ports: [{ name: 'redis', port: 7000, targetPort: 7000, protocol: 'TCP' }],
+    });
   });
 
   it('write the registry record with the cluster address', () => {

@@ -1,32 +1,36 @@
 /**
- * What a RedisCluster should own, as `createOrUpdate` mutate functions: each sets only the
- * fields the operator cares about on the object it is given (the live one, with the API
- * server's defaults), so a second pass over an unchanged cluster changes nothing and
- * `createOrUpdate` writes nothing.
+ * What a RedisCluster should own, as apply configurations (the fields the operator has an
+ * opinion on, nothing the API server defaults): its Service and its Deployment, whose pod
+ * template carries hashes of the labelled ConfigMaps and of the password Secret so that a
+ * change of either rolls the nodes. The registry record, in another namespace, stays a
+ * `createOrUpdate` mutate function.
  * @module
  */
 import { createHash, createHmac } from 'node:crypto';
-import type { V1ConfigMap, V1Container, V1Deployment, V1Secret, V1Service } from '@kubernetes/client-node';
+import type { V1ConfigMap, V1Secret } from '@kubernetes/client-node';
 import type { Wire } from '@operant/core/api';
+import { applyConfiguration } from '@operant/core/client';
+import { Deployment, Service } from '@operant/core/kinds';
 import type { RedisCluster } from '../api/v1/index.js';
 
-export const DEFAULT_PORT = 6379;
 /** Pod-template annotations whose change rolls the nodes: the config and the password. */
 export const CONFIG_HASH = 'cache.example.com/config-hash';
 export const PASSWORD_HASH = 'cache.example.com/password-hash';
 /** ConfigMaps with this label (value: the RedisCluster's name) hold its redis.conf snippets. */
 export const CLUSTER_LABEL = 'redis-cluster';
 
-export const portOf = (cluster: RedisCluster): number => cluster.spec.port ?? DEFAULT_PORT;
+const portOf = (cluster: RedisCluster): number => cluster.spec.port ?? 6379;
+const keyOf = (cluster: RedisCluster) => ({
+  namespace: cluster.metadata?.namespace ?? '',
+  name: cluster.metadata?.name ?? '',
+});
 
 /** The labels of every object of a cluster; the instance label also selects its pods. */
-export function labelsOf(cluster: RedisCluster): Record<string, string> {
-  return {
-    'app.kubernetes.io/name': 'redis',
-    'app.kubernetes.io/instance': cluster.metadata?.name ?? '',
-    'app.kubernetes.io/managed-by': 'redis-operator',
-  };
-}
+export const labelsOf = (cluster: RedisCluster): Record<string, string> => ({
+  'app.kubernetes.io/name': 'redis',
+  'app.kubernetes.io/instance': cluster.metadata?.name ?? '',
+  'app.kubernetes.io/managed-by': 'redis-operator',
+});
 
 export const selectorOf = (cluster: RedisCluster): Record<string, string> => ({
   'app.kubernetes.io/instance': cluster.metadata?.name ?? '',
@@ -62,31 +66,12 @@ export const configHash = (configMaps: readonly Wire<V1ConfigMap>[]): string =>
 export const secretHash = (secret: Wire<V1Secret>): string =>
   hashOf([{ name: secret.metadata?.name ?? '', data: secret.data }], secret.metadata?.uid ?? '');
 
-function mergeInto(target: Record<string, string> | undefined, values: Record<string, string>) {
-  return { ...target, ...values };
-}
-
-export function mutateService(cluster: RedisCluster, service: Wire<V1Service>): void {
-  service.metadata = { ...service.metadata, labels: mergeInto(service.metadata?.labels, labelsOf(cluster)) };
+export function serviceOf(cluster: RedisCluster) {
   const port = portOf(cluster);
-  service.spec = {
-    ...service.spec,
-    selector: selectorOf(cluster),
-    ports: [{ name: 'redis', port, targetPort: port as never, protocol: 'TCP' }],
-  };
-}
-
-function mutateContainer(cluster: RedisCluster, container: Wire<V1Container>): void {
-  const port = portOf(cluster);
-  const secret = cluster.spec.passwordSecret;
-  container.image = cluster.spec.image;
-  container.args = ['--port', String(port), ...(secret ? ['--requirepass', '$(REDIS_PASSWORD)'] : [])];
-  container.ports = [{ name: 'redis', containerPort: port, protocol: 'TCP' }];
-  if (secret) {
-    container.env = [{ name: 'REDIS_PASSWORD', valueFrom: { secretKeyRef: { name: secret, key: 'password' } } }];
-  } else {
-    delete container.env;
-  }
+  return applyConfiguration(Service, {
+    metadata: { ...keyOf(cluster), labels: labelsOf(cluster) },
+    spec: { selector: selectorOf(cluster), ports: [{ name: 'redis', port, targetPort: port, protocol: 'TCP' }] },
+  });
 }
 
 export interface TemplateHashes {
@@ -95,41 +80,47 @@ export interface TemplateHashes {
   password: string | undefined;
 }
 
-export function mutateDeployment(cluster: RedisCluster, deployment: Wire<V1Deployment>, hashes: TemplateHashes): void {
-  deployment.metadata = { ...deployment.metadata, labels: mergeInto(deployment.metadata?.labels, labelsOf(cluster)) };
-  deployment.spec ??= { selector: { matchLabels: selectorOf(cluster) }, template: {} };
-  const spec = deployment.spec;
-  spec.replicas = cluster.spec.size;
-  spec.template.metadata ??= {};
-  const meta = spec.template.metadata;
-  meta.labels = mergeInto(meta.labels, labelsOf(cluster));
-  const annotations: Record<string, string> = { ...meta.annotations, [CONFIG_HASH]: hashes.config };
-  if (hashes.password === undefined) delete annotations[PASSWORD_HASH];
-  else annotations[PASSWORD_HASH] = hashes.password;
-  meta.annotations = annotations;
-  spec.template.spec ??= { containers: [] };
-  const podSpec = spec.template.spec;
-  let container = podSpec.containers.find((c) => c.name === 'redis');
-  if (container === undefined) {
-    container = { name: 'redis' };
-    podSpec.containers.push(container);
-  }
-  mutateContainer(cluster, container);
+export function deploymentOf(cluster: RedisCluster, hashes: TemplateHashes) {
+  const port = portOf(cluster);
+  const secret = cluster.spec.passwordSecret;
+  const password = secret
+    ? { name: 'REDIS_PASSWORD', valueFrom: { secretKeyRef: { name: secret, key: 'password' } } }
+    : undefined;
+  return applyConfiguration(Deployment, {
+    metadata: { ...keyOf(cluster), labels: labelsOf(cluster) },
+    spec: {
+      replicas: cluster.spec.size,
+      selector: { matchLabels: selectorOf(cluster) },
+      template: {
+        metadata: {
+          labels: labelsOf(cluster),
+          annotations: {
+            [CONFIG_HASH]: hashes.config,
+            ...(hashes.password ? { [PASSWORD_HASH]: hashes.password } : {}),
+          },
+        },
+        spec: {
+          containers: [
+            {
+              name: 'redis',
+              image: cluster.spec.image,
+              args: ['--port', String(port), ...(secret ? ['--requirepass', '$(REDIS_PASSWORD)'] : [])],
+              ports: [{ name: 'redis', containerPort: port, protocol: 'TCP' }],
+              ...(password ? { env: [password] } : {}),
+            },
+          ],
+        },
+      },
+    },
+  });
 }
 
 /** The registry record of a cluster: where to reach it, for clients in other namespaces. */
 export function mutateRegistryRecord(cluster: RedisCluster, record: Wire<V1ConfigMap>): void {
-  const { namespace = '', name = '' } = cluster.metadata ?? {};
-  record.metadata = {
-    ...record.metadata,
-    labels: mergeInto(record.metadata?.labels, { 'app.kubernetes.io/managed-by': 'redis-operator' }),
-  };
-  record.data = {
-    ...record.data,
-    namespace,
-    name,
-    address: `${name}.${namespace}.svc:${portOf(cluster)}`,
-  };
+  const { namespace, name } = keyOf(cluster);
+  const labels = { ...record.metadata?.labels, 'app.kubernetes.io/managed-by': 'redis-operator' };
+  record.metadata = { ...record.metadata, labels };
+  record.data = { ...record.data, namespace, name, address: `${name}.${namespace}.svc:${portOf(cluster)}` };
 }
 
 export const registryRecordName = (cluster: RedisCluster): string =>

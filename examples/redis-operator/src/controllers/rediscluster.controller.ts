@@ -1,21 +1,25 @@
 /**
- * The RedisCluster controller: the primer's `RedisClusterReconciler`. For each RedisCluster
- * it keeps a Service and a Deployment (owned, so the garbage collector removes them with
- * it), a registry record in another namespace (removed by a finalizer), and the status.
- * It reconciles again when an owned object, a ConfigMap labelled `redis-cluster=<name>`,
- * the password Secret or a node pod changes, and on every resync tick.
+ * The RedisCluster controller: the primer's `RedisClusterReconciler`, with its children as
+ * dependents. For each RedisCluster the Service and then the Deployment are applied from
+ * its spec (`@Dependent`: owned, applied only when they differ, garbage-collected with it);
+ * the reconcile after them keeps a registry record in another namespace (removed by a
+ * finalizer), records events and writes the status from their outcome. It reconciles again
+ * when a child, a ConfigMap labelled `redis-cluster=<name>`, the password Secret or a node
+ * pod changes, and on every resync tick. docs/dependents.md has the hand-written form.
  * @module
  */
-import type { V1ConfigMap, V1Pod, V1Secret } from '@kubernetes/client-node';
+import type { V1ConfigMap, V1Deployment, V1Pod, V1Secret } from '@kubernetes/client-node';
 import {
   CLIENT,
   type Client,
   Controller,
   controllerutil,
+  Dependent,
   type EventRecorder,
   GenerationChanged,
   Inject,
   ignoreNotFound,
+  type KubernetesObject,
   MANAGER,
   type Manager,
   predicate,
@@ -29,21 +33,13 @@ import { deepCopy, type Wire } from '@operant/core/api';
 import { Cache } from '@operant/core/cache';
 import { mergePatch } from '@operant/core/client';
 import { Channel } from '@operant/core/decorators';
+import type { DependentsOutcome } from '@operant/core/dependent';
 import { ConfigMap, Deployment, Pod, Secret, Service } from '@operant/core/kinds';
+import type { ResourceType } from '@operant/core/resources';
 import { RedisCluster } from '../api/v1/index.js';
-import { blockedStatus, desiredStatus } from './cluster-status.js';
+import { desiredStatus, PasswordSecretNotFound } from './cluster-status.js';
 import { REDIS_OPERATOR_OPTIONS, type RedisOperatorOptions } from './options.js';
-import {
-  CLUSTER_LABEL,
-  configHash,
-  mutateDeployment,
-  mutateRegistryRecord,
-  mutateService,
-  registryRecordName,
-  secretHash,
-  selectorOf,
-  type TemplateHashes,
-} from './redis-objects.js';
+import * as objects from './redis-objects.js';
 import { ResyncTicker } from './resync-ticker.js';
 
 export const FINALIZER = 'cache.example.com/registry-record';
@@ -51,15 +47,20 @@ export const FINALIZER = 'cache.example.com/registry-record';
 export const PASSWORD_SECRET_INDEX = 'spec.passwordSecret';
 
 const managed = predicate.labelSelector({ matchLabels: { 'app.kubernetes.io/managed-by': 'redis-operator' } });
-const labelled = predicate.labelSelector({ matchExpressions: [{ key: CLUSTER_LABEL, operator: 'Exists' }] });
+const labelled = predicate.labelSelector({ matchExpressions: [{ key: objects.CLUSTER_LABEL, operator: 'Exists' }] });
+/** A child as the cache held it before a reconcile's applies: enough for the events and the log. */
+type Seen = { resourceVersion?: string; replicas?: number } | undefined;
 
-@Controller({ for: RedisCluster, owns: [Deployment, Service] })
+// dependentStatus false: the status (Ready, phase, nodes) is written once, by the reconcile
+@Controller({ for: RedisCluster, dependentStatus: false })
 // the registry records live in another namespace: written, not owned
 @Rbac({ groups: [''], resources: ['configmaps'], verbs: ['create', 'update', 'delete'] })
 // the Events its recorder writes (events.k8s.io/v1), in the namespaces of the RedisClusters
 @Rbac({ groups: ['events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] })
 export class RedisClusterReconciler {
   private readonly recorder: EventRecorder;
+  /** The children as the cache held them before this reconcile's applies (by the primary the dependents got). */
+  private readonly seen = new WeakMap<RedisCluster, Record<string, Seen>>();
 
   constructor(
     @Inject(MANAGER) manager: Manager,
@@ -84,7 +85,7 @@ export class RedisClusterReconciler {
   /** A ConfigMap labelled `redis-cluster=<name>` configures that cluster. */
   @Watches(ConfigMap, { predicates: [labelled] })
   clusterOfConfigMap(configMap: Wire<V1ConfigMap>): Request[] {
-    const name = configMap.metadata?.labels?.[CLUSTER_LABEL];
+    const name = configMap.metadata?.labels?.[objects.CLUSTER_LABEL];
     return name ? [{ namespace: configMap.metadata?.namespace ?? '', name }] : [];
   }
 
@@ -106,90 +107,96 @@ export class RedisClusterReconciler {
     return name ? [{ namespace: pod.metadata?.namespace ?? '', name }] : [];
   }
 
-  /** `@GenerationChanged()` here filters RedisCluster events only: status writes do not come back. */
-  @Reconcile()
-  @GenerationChanged()
-  async reconcile(request: Request, { log }: ReconcileContext): Promise<void> {
-    const found = await this.client.get(RedisCluster, request).catch(ignoreNotFound);
-    if (found === undefined) return; // gone: the garbage collector removes what it owned
-    let cluster = Object.assign(deepCopy(found), { apiVersion: 'cache.example.com/v1', kind: 'RedisCluster' });
-    if (cluster.metadata?.deletionTimestamp) return this.finalize(cluster, log);
-    if (controllerutil.addFinalizer(cluster, FINALIZER)) cluster = await this.client.update(cluster);
-
-    const hashes = await this.templateHashes(cluster);
-    if (hashes === undefined) {
-      const message = `Secret ${request.namespace}/${cluster.spec.passwordSecret} not found`;
-      await this.writeStatus(cluster, blockedStatus(cluster, 'PasswordSecretNotFound', message));
-      return; // the Secret watch brings it back when the Secret appears
-    }
-    const key = { namespace: request.namespace, name: request.name };
-    const service = await controllerutil.createOrUpdate(
-      this.client,
-      Service,
-      { apiVersion: 'v1', kind: 'Service', metadata: key },
-      (s) => {
-        mutateService(cluster, s);
-        controllerutil.setControllerReference(cluster, s);
-      },
-    );
-    let previousSize: number | undefined;
-    const deployment = await controllerutil.createOrUpdate(
-      this.client,
-      Deployment,
-      { apiVersion: 'apps/v1', kind: 'Deployment', metadata: key },
-      (d) => {
-        previousSize = d.spec?.replicas;
-        mutateDeployment(cluster, d, hashes);
-        controllerutil.setControllerReference(cluster, d);
-      },
-    );
-    const record = await controllerutil.createOrUpdate(
-      this.client,
-      ConfigMap,
-      {
-        apiVersion: 'v1',
-        kind: 'ConfigMap',
-        metadata: { namespace: this.options.registryNamespace, name: registryRecordName(cluster) },
-      },
-      (r) => mutateRegistryRecord(cluster, r),
-    );
-    this.recordEvents(cluster, deployment.result, previousSize);
-
-    const { items: pods } = await this.client.list(Pod, {
-      namespace: request.namespace,
-      labelSelector: { matchLabels: selectorOf(cluster) },
-    });
-    const statusWritten = await this.writeStatus(
-      cluster,
-      desiredStatus(cluster, { deployment: deployment.object, pods }),
-    );
-    log.info('reconciled', {
-      service: service.result,
-      deployment: deployment.result,
-      registryRecord: record.result,
-      status: statusWritten ? 'updated' : 'unchanged',
-    });
+  /** Before the Deployment: a pod gets the `REDIS_*` variables only of Services that exist when it starts. */
+  // force: a field someone changed with a plain update (kubectl edit, scale) is restored, as by an update
+  @Dependent(Service, { force: true })
+  async service(cluster: RedisCluster) {
+    await this.remember(cluster, 'service', Service);
+    return objects.serviceOf(cluster);
   }
 
-  /** Hashes of the labelled ConfigMaps and the password Secret; undefined when the Secret is missing. */
-  private async templateHashes(cluster: RedisCluster): Promise<TemplateHashes | undefined> {
-    const namespace = cluster.metadata?.namespace ?? '';
+  /** The nodes, rolled when the labelled ConfigMaps or the password Secret change; ready when every node is. */
+  @Dependent(Deployment, {
+    force: true,
+    dependsOn: ['service'],
+    readyWhen: (d, cluster: RedisCluster) => (d.status?.readyReplicas ?? 0) >= cluster.spec.size,
+  })
+  async deployment(cluster: RedisCluster) {
+    const { namespace = '', name = '' } = cluster.metadata ?? {};
     const { items: configMaps } = await this.client.list(ConfigMap, {
       namespace,
-      labelSelector: { matchLabels: { [CLUSTER_LABEL]: cluster.metadata?.name ?? '' } },
+      labelSelector: { matchLabels: { [objects.CLUSTER_LABEL]: name } },
     });
     const secretName = cluster.spec.passwordSecret;
-    if (!secretName) return { config: configHash(configMaps), password: undefined };
-    const secret = await this.client.get(Secret, { namespace, name: secretName }).catch(ignoreNotFound);
-    return secret === undefined ? undefined : { config: configHash(configMaps), password: secretHash(secret) };
+    const secret = secretName
+      ? await this.client.get(Secret, { namespace, name: secretName }).catch(ignoreNotFound)
+      : undefined;
+    if (secretName && secret === undefined) throw new PasswordSecretNotFound(namespace, secretName);
+    await this.remember(cluster, 'deployment', Deployment);
+    const password = secret === undefined ? undefined : objects.secretHash(secret);
+    return objects.deploymentOf(cluster, { config: objects.configHash(configMaps), password });
   }
 
-  private recordEvents(cluster: RedisCluster, result: controllerutil.OperationResult, previous?: number): void {
+  /** After the dependents: finalizer, registry record, events, status. `@GenerationChanged()` filters RedisCluster events only. */
+  @Reconcile()
+  @GenerationChanged()
+  async reconcile(
+    request: Request,
+    { log }: ReconcileContext,
+    outcome?: DependentsOutcome<RedisCluster>,
+  ): Promise<void> {
+    if (outcome === undefined) {
+      const found = await this.client.get(RedisCluster, request).catch(ignoreNotFound);
+      return found?.metadata?.deletionTimestamp ? this.finalize(this.typed(found), log) : undefined;
+    }
+    let cluster = this.typed(outcome.primary);
+    if (controllerutil.addFinalizer(cluster, FINALIZER)) cluster = await this.client.update(cluster);
+    const before = this.seen.get(outcome.primary) ?? {};
+    this.seen.delete(outcome.primary);
+    const { deployment, service } = outcome.results;
+    let record: controllerutil.OperationResult | undefined;
+    if (deployment?.children.length) {
+      const key = { namespace: this.options.registryNamespace, name: objects.registryRecordName(cluster) };
+      const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: key };
+      ({ result: record } = await controllerutil.createOrUpdate(this.client, ConfigMap, configMap, (r) =>
+        objects.mutateRegistryRecord(cluster, r),
+      ));
+      this.recordEvents(cluster, before.deployment);
+    }
+    const { items: pods } = await this.client.list(Pod, {
+      namespace: request.namespace,
+      labelSelector: { matchLabels: objects.selectorOf(cluster) },
+    });
+    const status = await this.writeStatus(cluster, desiredStatus(outcome, pods));
+    if (record === undefined) return;
+    const what = (was: Seen, now: KubernetesObject | undefined) =>
+      was === undefined ? 'created' : was.resourceVersion === now?.metadata?.resourceVersion ? 'unchanged' : 'updated';
+    log.info('reconciled', {
+      service: what(before.service, service?.children[0]),
+      deployment: what(before.deployment, deployment?.children[0]),
+      registryRecord: record,
+      status: status ? 'updated' : 'unchanged',
+    });
+  }
+
+  private async remember(cluster: RedisCluster, name: string, type: ResourceType) {
+    const key = { namespace: cluster.metadata?.namespace, name: cluster.metadata?.name ?? '' };
+    const child = (await this.client.get(type, key).catch(ignoreNotFound)) as Wire<V1Deployment> | undefined;
+    const seen = child && { resourceVersion: child.metadata?.resourceVersion, replicas: child.spec?.replicas };
+    this.seen.set(cluster, { ...this.seen.get(cluster), [name]: seen });
+  }
+
+  private typed(found: RedisCluster): RedisCluster {
+    return Object.assign(deepCopy(found), { apiVersion: 'cache.example.com/v1', kind: 'RedisCluster' });
+  }
+
+  private recordEvents(cluster: RedisCluster, previous: Seen): void {
     const size = cluster.spec.size;
-    if (result === 'created') {
+    const was = previous?.replicas;
+    if (previous === undefined) {
       this.recorder.event(cluster, 'Normal', 'Created', `created Deployment and Service for ${size} nodes`);
-    } else if (result === 'updated' && previous !== undefined && previous !== size) {
-      this.recorder.event(cluster, 'Normal', 'Scaled', `scaled from ${previous} to ${size} nodes`);
+    } else if (was !== undefined && was !== size) {
+      this.recorder.event(cluster, 'Normal', 'Scaled', `scaled from ${was} to ${size} nodes`);
     }
   }
 
@@ -204,13 +211,8 @@ export class RedisClusterReconciler {
   /** Removes the registry record (no owner reference can reach it), then the finalizer. */
   private async finalize(cluster: RedisCluster, log: ReconcileContext['log']): Promise<void> {
     if (!controllerutil.containsFinalizer(cluster, FINALIZER)) return;
-    await this.client
-      .delete({
-        apiVersion: 'v1',
-        kind: 'ConfigMap',
-        metadata: { namespace: this.options.registryNamespace, name: registryRecordName(cluster) },
-      })
-      .catch(ignoreNotFound);
+    const key = { namespace: this.options.registryNamespace, name: objects.registryRecordName(cluster) };
+    await this.client.delete({ apiVersion: 'v1', kind: 'ConfigMap', metadata: key }).catch(ignoreNotFound);
     controllerutil.removeFinalizer(cluster, FINALIZER);
     // a cache that lags may hand out a cluster whose finalizer is already gone with it: done
     const updated = await this.client.update(cluster).catch(ignoreNotFound);

@@ -1,5 +1,5 @@
 // operant create api in-process on a fresh init: the files of LAYOUT.md, the registrations,
-// PROJECT, a second kind, --no-controller / --no-namespaced, and the refusals.
+// PROJECT, a second kind, --no-controller / --no-namespaced, --dependents, and the refusals.
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -162,6 +162,36 @@ describe('operant create api', () => {
     expect(v1).toContain('@StorageVersion()\n@StatusSubresource()');
     expect(v2).not.toContain('@StorageVersion()\n');
     expect(v2).toContain("scope: 'Namespaced'");
+  });
+
+  it('scaffolds a controller with a Deployment dependent and a status with conditions (--dependents)', async () => {
+    const paths = await createApi({ ...redis, dependents: true, repoDir: dir }, quiet);
+    expect(paths).toContain('src/controllers/rediscluster.controller.ts');
+    const controller = await read('src/controllers/rediscluster.controller.ts');
+    expect(controller).toContain('@Controller({ for: RedisCluster })\nexport class RedisClusterReconciler {');
+    expect(controller).toContain(
+      '@Dependent(Deployment, { readyWhen: (d) => (d.status?.availableReplicas ?? 0) > 0 })',
+    );
+    expect(controller).toContain("const env = [{ name: 'FOO', value: redisCluster.spec.foo ?? '' }];");
+    expect(controller).not.toMatch(/^\s*@Reconcile\(\)$/m);
+    const suite = await read('test/rediscluster.controller.int.spec.ts');
+    expect(suite).toContain("expect(ready).toMatchObject({ status: 'False', reason: 'NotReady' });");
+    const types = await read('src/api/v1/rediscluster.types.ts');
+    expect(types).toContain("  @ListMapKey('type')\n  conditions?: Condition[];");
+    expect(types).toContain('import {\n  ArrayOf,\n  Condition,\n  CustomObject,');
+    // without the flag: no conditions, the hand-written reconcile
+    await createApi({ group: 'cache', version: 'v1', kind: 'Backup', repoDir: dir }, quiet);
+    expect(await read('src/api/v1/backup.types.ts')).not.toContain('conditions');
+    expect(await read('src/controllers/backup.controller.ts')).toContain('@Reconcile()');
+  });
+
+  it('refuses --dependents without a controller or for a cluster-scoped kind', async () => {
+    await expect(createApi({ ...redis, dependents: true, controller: false, repoDir: dir }, quiet)).rejects.toThrow(
+      '--dependents scaffolds a controller: drop --no-controller',
+    );
+    await expect(createApi({ ...redis, dependents: true, namespaced: false, repoDir: dir }, quiet)).rejects.toThrow(
+      '--dependents needs a namespaced kind: its Deployment lives in the namespace of the object',
+    );
   });
 
   it('refuses bad names naming the flag, and a folder without PROJECT', async () => {

@@ -1,12 +1,13 @@
 /**
  * `operant create api --group cache --version v1 --kind RedisCluster [--no-resource]
- * [--no-controller] [--no-namespaced] [--force] [--repo-dir dir]`: kubebuilder's
+ * [--no-controller] [--no-namespaced] [--dependents] [--force] [--repo-dir dir]`: kubebuilder's
  * `create api`. Writes the kind's class, its controller, a controller suite, a sample and
  * editor/viewer ClusterRoles, and registers them (root module, version index,
  * kustomizations, PROJECT); in a multigroup project under a folder per group
  * (`scaffold/source-layout.ts`). Refuses names kubebuilder refuses, a kind the project
  * already has, a cluster-scoped kind in a namespaced project (its Role cannot grant one),
- * and a project without PROJECT.
+ * and a project without PROJECT. `--dependents` scaffolds a controller whose Deployment is a
+ * dependent (`templates/dependent-controller.ts`) and a status with conditions.
  * @module
  */
 import { resolve } from 'node:path';
@@ -22,6 +23,7 @@ import { addExport, addKustomizeResource, registerController } from './register.
 import { apiIndexHeader, apiIndexLine, apiIndexPath } from './templates/api-index.js';
 import { controllerFile } from './templates/controller.js';
 import { controllerSuite } from './templates/controller-suite.js';
+import { dependentControllerFile, dependentControllerSuite } from './templates/dependent-controller.js';
 import { rbacRoleFiles, rbacRolePaths } from './templates/rbac-roles.js';
 import { sampleFile, samplePath } from './templates/sample.js';
 import { typesFile } from './templates/types.js';
@@ -36,6 +38,8 @@ export interface CreateApiOptions {
   controller?: boolean;
   /** A namespaced kind (default true); false: cluster-scoped. */
   namespaced?: boolean;
+  /** The controller declares a Deployment as a dependent instead of a hand-written reconcile (default false). */
+  dependents?: boolean;
   force?: boolean;
   /** The project directory (default: the current directory). */
   repoDir?: string;
@@ -87,13 +91,24 @@ export async function createApi(options: CreateApiOptions, io: CommandIo = proce
   const resource = options.resource !== false;
   const controller = options.controller !== false;
   if (!resource && !controller) throw new CliError('config', 'nothing to do: both --no-resource and --no-controller');
+  const dependents = options.dependents === true;
+  if (dependents && !controller)
+    throw new CliError('config', '--dependents scaffolds a controller: drop --no-controller');
+  if (dependents && !namespaced) {
+    throw new CliError(
+      'config',
+      '--dependents needs a namespaced kind: its Deployment lives in the namespace of the object',
+    );
+  }
 
   const files: ScaffoldFile[] = [];
   if (resource) {
-    files.push(typesFile(names, paths, namespaced, firstVersion), sampleFile(names, project.projectName));
+    files.push(typesFile(names, paths, namespaced, firstVersion, dependents), sampleFile(names, project.projectName));
     if (firstVersion) files.push(...rbacRoleFiles(names, paths, project.projectName));
   }
-  if (controller) files.push(controllerFile(names, paths), controllerSuite(names, paths, namespaced));
+  if (controller && dependents)
+    files.push(dependentControllerFile(names, paths), dependentControllerSuite(names, paths));
+  else if (controller) files.push(controllerFile(names, paths), controllerSuite(names, paths, namespaced));
   const edits = new Edits(dir);
   if (resource) {
     const crdFile = `bases/${names.qualifiedGroup}_${names.plural}.yaml`;
@@ -151,6 +166,10 @@ export function createApiCommand(): Command {
     .option('--no-controller', 'do not scaffold a controller')
     .option('--namespaced', 'a namespaced kind (default)')
     .option('--no-namespaced', 'a cluster-scoped kind')
+    .option(
+      '--dependents',
+      'the controller declares a Deployment as a dependent (@Dependent) instead of a hand-written reconcile',
+    )
     .option('--force', 'overwrite files that exist and re-create a kind the project has')
     .option('--repo-dir <dir>', 'project directory (default: the current directory)')
     .action(async (options: CreateApiOptions) => {

@@ -1,7 +1,8 @@
 /**
  * What each controller needs, as grants (one API group, one resource, some verbs): the
  * verbs the runtime uses per kind — `for` (read, update, patch; `status` and `finalizers`
- * subresources), `owns` (everything but deletecollection), `@Watches` kinds (read) — plus
+ * subresources), `owns` (everything but deletecollection), `@Dependent` kinds (read, and
+ * create, patch and delete: server-side apply and pruning), `@Watches` kinds (read) — plus
  * its `@Rbac` rules (kubebuilder's markers: events for a recorder are declared there too).
  * Nothing else: the manager's own needs (leader-election Leases and their Events) belong
  * to the namespaced leader-election Role, not to the cluster-wide role.
@@ -42,6 +43,8 @@ export const verbs = {
   status: ['get', 'update', 'patch'],
   finalizers: ['update'],
   owns: [...read, 'create', 'update', 'patch', 'delete'],
+  // an apply is a PATCH, and a CREATE too when the child is new; children no longer desired are deleted
+  dependents: [...read, 'create', 'patch', 'delete'],
   watches: read,
 } as const;
 
@@ -80,6 +83,9 @@ export function controllerGrants(type: AnyClass, options: GrantOptions = {}): Gr
     { ...forGrant, resource: `${forGrant.resource}/status`, verbs: verbs.status },
     { ...forGrant, resource: `${forGrant.resource}/finalizers`, verbs: verbs.finalizers },
     ...(meta.options.owns ?? []).map((t, i) => kind(`owns[${i}]`, t, verbs.owns)),
+    ...meta.dependents.map((d) =>
+      kind(`@Dependent(${typeName(d.type)}) on ${String(d.member)}`, d.type, verbs.dependents),
+    ),
     ...meta.watches.flatMap((w) =>
       w.type === undefined ? [] : [kind(watchPlace(w.type, w.member), w.type, verbs.watches)],
     ),

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from '@jest/globals';
 import { V1ConfigMap } from '@kubernetes/client-node';
-import { Controller, Reconcile, Watches } from '@operant/core';
+import { Controller, Dependent, Reconcile, Watches } from '@operant/core';
 import { parse } from 'yaml';
 import { GadgetReconciler } from '../../test/fixtures/controllers/gadget.controller.js';
 import { WidgetReconciler } from '../../test/fixtures/controllers/widget.controller.js';
@@ -55,6 +55,34 @@ describe('renderControllerRole', () => {
     );
     expect(() => renderControllerRole([WatchesThing])).toThrow(
       '@Controller WatchesThing: @Watches(Thing) on things names Thing, an unknown kind',
+    );
+  });
+
+  it('grants a @Dependent kind what applying and pruning its children takes, naming the method for an unknown kind', () => {
+    @Controller({ for: V1ConfigMap, name: 'mirror' })
+    class Mirror {
+      @Dependent(V1ConfigMap) copy() {
+        return undefined;
+      }
+    }
+    const role = parse(renderControllerRole([Mirror]));
+    expect(role.rules).toEqual([
+      {
+        apiGroups: [''],
+        resources: ['configmaps'],
+        verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+      },
+      { apiGroups: [''], resources: ['configmaps/finalizers'], verbs: ['update'] },
+      { apiGroups: [''], resources: ['configmaps/status'], verbs: ['get', 'patch', 'update'] },
+    ]);
+    @Controller({ for: V1ConfigMap })
+    class DependsOnThing {
+      @Dependent(Thing as never) thing() {
+        return undefined;
+      }
+    }
+    expect(() => renderControllerRole([DependsOnThing])).toThrow(
+      '@Controller DependsOnThing: @Dependent(Thing) on thing names Thing, an unknown kind',
     );
   });
 

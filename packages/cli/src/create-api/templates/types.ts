@@ -3,6 +3,8 @@
  * `@CustomResource` class with its spec and status classes, an example field to replace,
  * and the status subresource; `pnpm manifests` turns it into the CRD. The kind's first
  * version is its storage version (`@StorageVersion()`); later versions are served only.
+ * With `conditions` (`--dependents`) the status has metav1.Conditions, where the `Ready`
+ * condition of the dependents goes.
  * @module
  */
 import type { ResourceNames } from '../../scaffold/names.js';
@@ -14,12 +16,33 @@ export function typesFile(
   paths: SourcePaths,
   namespaced: boolean,
   storage: boolean,
+  conditions = false,
 ): ScaffoldFile {
   const { kind, qualifiedGroup, version } = names;
   const scope = namespaced ? 'Namespaced' : 'Cluster';
-  const crdImports = storage
-    ? 'CustomObject, CustomResource, Format, StatusSubresource, StorageVersion'
-    : 'CustomObject, CustomResource, Format, StatusSubresource';
+  const crdImports = [
+    ...(conditions ? ['ArrayOf', 'Condition'] : []),
+    'CustomObject',
+    'CustomResource',
+    'Format',
+    ...(conditions ? ['ListMapKey', 'ListType'] : []),
+    'StatusSubresource',
+    ...(storage ? ['StorageVersion'] : []),
+  ];
+  // as Biome writes it: one line up to 120 characters, else one name per line
+  const oneLine = `import { ${crdImports.join(', ')} } from '@operant/crd';`;
+  const crdImport =
+    oneLine.length <= 120 ? oneLine : `import {\n${crdImports.map((n) => `  ${n},\n`).join('')}} from '@operant/crd';`;
+  const decorators = [
+    '@IsOptional()',
+    '@ValidateNested()',
+    '@ArrayOf(() => Condition)',
+    "@ListType('map')",
+    "@ListMapKey('type')",
+  ];
+  const conditionsField = conditions
+    ? `\n  /** Ready: whether the ${kind}'s dependents are (set by Operant). */\n${decorators.map((d) => `  ${d}\n`).join('')}  conditions?: Condition[];\n`
+    : '';
   const storageLine = storage
     ? '@StorageVersion()\n'
     : '// served, not stored: @StorageVersion() marks the version etcd keeps (one per kind)\n';
@@ -31,7 +54,7 @@ export function typesFile(
  * CRD's OpenAPI schema; doc comments become its descriptions.
  * @module
  */
-import { ${crdImports} } from '@operant/crd';
+${crdImport}
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
 
@@ -45,7 +68,7 @@ export class ${kind}Spec {
 export class ${kind}Status {
   /** The generation of the spec the controller last reconciled (an int64, as metadata.generation). */
   @IsOptional() @IsInt() @Format('int64') observedGeneration?: number;
-}
+${conditionsField}}
 
 /** ${kind} is the Schema for the ${names.plural} API. */
 @CustomResource({ group: '${qualifiedGroup}', version: '${version}', kind: '${kind}', scope: '${scope}' })
