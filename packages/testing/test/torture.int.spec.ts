@@ -1,0 +1,132 @@
+/**
+ * The torture tester against the shared control plane: each buggy reconciler of
+ * fixtures/torture-reconcilers.ts is found by its perturbation, the divergence's replay
+ * reproduces it, and the fixed reconciler passes the same perturbation.
+ */
+import { beforeAll, expect, it } from '@jest/globals';
+import type { V1CustomResourceDefinition } from '@kubernetes/client-node';
+import { buildCrd } from '@operant/crd/schema';
+import { installCrds } from '@operant/testing';
+import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
+import {
+  type Invariant,
+  type PerturbationKind,
+  type ScenarioStep,
+  type TortureOptions,
+  type TortureReport,
+  torture,
+} from '@operant/testing/torture';
+import { Gadget, Gizmo } from './fixtures/gadgets.js';
+import { OneChild, ReplicaChildren, setupOf, TwoChildren } from './fixtures/torture-reconcilers.js';
+
+const apply: ScenarioStep = {
+  action: 'apply',
+  object: {
+    apiVersion: 'conformance.operant.test/v1',
+    kind: 'Gadget',
+    metadata: { name: 'web' },
+    spec: { replicas: 2 },
+  },
+};
+
+const oneGizmoPerGadget: Invariant = {
+  name: 'exactly one Gizmo per Gadget',
+  check: (state) => {
+    const count = state.Gizmo?.length ?? 0;
+    return count === (state.Gadget?.length ?? 0)
+      ? undefined
+      : `${count} Gizmos for ${state.Gadget?.length ?? 0} Gadget`;
+  },
+};
+
+function options(setup: TortureOptions['setup'], perturbation: PerturbationKind): TortureOptions {
+  return {
+    kubeConfig: sharedKubeConfig(),
+    setup,
+    scenario: [apply],
+    kinds: [Gadget, Gizmo],
+    perturbations: [perturbation],
+    maxRunsPerPerturbation: 12,
+    settleMs: 400,
+    stepBudgetMs: 20_000,
+  };
+}
+
+/** Runs the buggy variant, expects a divergence, replays it, and returns both reports. */
+async function findAndReplay(o: TortureOptions): Promise<[TortureReport, TortureReport]> {
+  const found = await torture(o);
+  expect(found.divergence).toBeDefined();
+  const replayed = await torture({ ...o, replay: found.divergence?.replay });
+  expect(replayed.runs.map((r) => r.name)).toEqual(['reference', found.divergence?.replay]);
+  expect(replayed.divergence?.diff).toEqual(found.divergence?.diff);
+  return [found, replayed];
+}
+
+describeWithControlPlane('torture', () => {
+  beforeAll(async () => {
+    await installCrds(sharedKubeConfig(), {
+      objects: [buildCrd(Gadget), buildCrd(Gizmo)] as unknown as V1CustomResourceDefinition[],
+    });
+  }, 60_000);
+
+  it('finds a second child made after a crash between its create and the status write', async () => {
+    const [found] = await findAndReplay({
+      ...options(setupOf(OneChild, 'buggy'), 'crash'),
+      invariants: [oneGizmoPerGadget],
+    });
+    expect(found.divergence?.replay).toMatch(/^crash:1:after-1$/);
+    expect(found.divergence?.injection?.on).toMatch(/^create Gizmo torture-[0-9a-f]+\/web-\*$/);
+    expect(found.divergence?.diff).toContain('+ Gizmo web-<generated>: 2 in this run, 1 in the reference');
+    expect(found.divergence?.violations).toEqual(['exactly one Gizmo per Gadget: 2 Gizmos for 1 Gadget']);
+    expect(found.divergence?.message).toContain("replay: torture({ ...options, replay: 'crash:1:after-1' })");
+  }, 120_000);
+
+  it('passes the child named after its Gadget under every crash point', async () => {
+    const report = await torture({ ...options(setupOf(OneChild, 'fixed'), 'crash'), invariants: [oneGizmoPerGadget] });
+    expect(report.divergence?.message).toBeUndefined();
+    expect(report.runs.map((r) => r.name)).toEqual([
+      'reference',
+      'crash:1:after-1',
+      'crash:1:before-2',
+      'crash:1:after-2',
+    ]);
+    expect(report.runs.slice(1).every((r) => r.restarts === 1)).toBe(true);
+  }, 120_000);
+
+  it('finds "done" recorded before the second child when a write fails', async () => {
+    const [found] = await findAndReplay(options(setupOf(TwoChildren, 'buggy'), 'writeFailure'));
+    expect(found.divergence?.diff).toEqual(['- Gizmo web-b: 0 in this run, 1 in the reference']);
+    // the status write is write 2: it failed after it was applied, or write 3 (child B) failed
+    expect(found.divergence?.replay).toMatch(/^writeFailure:1:(2-lostResponse|3-(unavailable|tooManyRequests))$/);
+  }, 120_000);
+
+  it('passes the status written after both children under every failed write', async () => {
+    const report = await torture(options(setupOf(TwoChildren, 'fixed'), 'writeFailure'));
+    expect(report.divergence?.message).toBeUndefined();
+    expect(report.runs.map((r) => r.name)).toEqual([
+      'reference',
+      ...['1-unavailable', '1-lostResponse', '1-tooManyRequests', '2-unavailable', '2-lostResponse'].map(
+        (point) => `writeFailure:1:${point}`,
+      ),
+      ...['2-tooManyRequests', '3-conflict', '3-unavailable', '3-lostResponse', '3-tooManyRequests'].map(
+        (point) => `writeFailure:1:${point}`,
+      ),
+    ]);
+  }, 120_000);
+
+  it('finds children deleted because a stale cache shows their Gadget gone', async () => {
+    const [found] = await findAndReplay(options(setupOf(ReplicaChildren, 'buggy'), 'staleRead'));
+    expect(found.divergence?.injection?.what).toContain('showing the object absent');
+    expect(found.divergence?.diff).toEqual([
+      '- Gizmo web-0: 0 in this run, 1 in the reference',
+      '- Gizmo web-1: 0 in this run, 1 in the reference',
+    ]);
+  }, 180_000);
+
+  it('passes the reconciler that leaves the children to the garbage collector under stale reads', async () => {
+    const report = await torture(options(setupOf(ReplicaChildren, 'fixed'), 'staleRead'));
+    expect(report.divergence?.message).toBeUndefined();
+    expect(report.runs.length).toBeGreaterThan(2);
+    expect(report.runs.slice(1).every((r) => r.injection !== undefined)).toBe(true);
+  }, 180_000);
+});
