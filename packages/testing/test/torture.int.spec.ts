@@ -12,6 +12,7 @@ import {
   type Invariant,
   type PerturbationKind,
   type ScenarioStep,
+  TortureError,
   type TortureOptions,
   type TortureReport,
   torture,
@@ -129,4 +130,42 @@ describeWithControlPlane('torture', () => {
     expect(report.runs.length).toBeGreaterThan(2);
     expect(report.runs.slice(1).every((r) => r.injection !== undefined)).toBe(true);
   }, 180_000);
+
+  it('runs patch and delete steps, and compares their end state', async () => {
+    const ref = { apiVersion: 'conformance.operant.test/v1', kind: 'Gadget', name: 'web' };
+    const report = await torture({
+      ...options(setupOf(TwoChildren, 'fixed'), 'crash'),
+      scenario: [
+        apply,
+        { action: 'patch', object: ref, patch: { metadata: { labels: { tier: 'front' } }, spec: { replicas: 3 } } },
+        { action: 'delete', object: { apiVersion: 'conformance.operant.test/v1', kind: 'Gizmo', name: 'web-a' } },
+      ],
+      ignoreFields: ['status.conditions'],
+      maxRunsPerPerturbation: 2,
+    });
+    expect(report.divergence?.message).toBeUndefined();
+    expect(report.runs).toHaveLength(3);
+    expect(report.reference.Gadget).toEqual([
+      {
+        apiVersion: 'conformance.operant.test/v1',
+        kind: 'Gadget',
+        metadata: { name: 'web', labels: { tier: 'front' } },
+        spec: { replicas: 3 },
+        status: { phase: 'Ready' },
+      },
+    ]);
+    expect(report.reference.Gizmo?.map((g) => g.metadata?.name)).toEqual(['web-b']);
+  }, 120_000);
+
+  it('refuses to judge when a step fails in the reference run', async () => {
+    const missing = { apiVersion: 'conformance.operant.test/v1', kind: 'Gadget', name: 'nowhere' };
+    const err = await torture({
+      ...options(setupOf(TwoChildren, 'fixed'), 'crash'),
+      scenario: [{ action: 'patch', object: missing, patch: { spec: { replicas: 3 } } }],
+    }).catch((e: unknown) => e);
+    expect(TortureError.is(err, 'reference')).toBe(true);
+    expect((err as Error).message).toMatch(
+      /^unable to make the reference run: unable to patch Gadget nowhere in torture-[0-9a-f]+: unable to patch Gadget torture-[0-9a-f]+\/nowhere: /,
+    );
+  }, 60_000);
 });
