@@ -5,6 +5,8 @@
  */
 import { beforeAll, expect, it } from '@jest/globals';
 import type { V1CustomResourceDefinition } from '@kubernetes/client-node';
+import { controllerManagedBy } from '@operant/core/builder';
+import { resourceType } from '@operant/core/resources';
 import { buildCrd } from '@operant/crd/schema';
 import { installCrds } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
@@ -167,5 +169,25 @@ describeWithControlPlane('torture', () => {
     expect((err as Error).message).toMatch(
       /^unable to make the reference run: unable to patch Gadget nowhere in torture-[0-9a-f]+: unable to patch Gadget torture-[0-9a-f]+\/nowhere: /,
     );
+  }, 60_000);
+
+  it('refuses to judge when the manager cannot start', async () => {
+    const Unserved = resourceType({
+      group: 'nowhere.operant.test',
+      version: 'v1',
+      kind: 'Unserved',
+      plural: 'unserveds',
+      namespaced: true,
+    });
+    const err = await torture({
+      ...options((mgr) => {
+        controllerManagedBy(mgr)
+          .for(Unserved)
+          .complete({ reconcile: async () => undefined });
+      }, 'crash'),
+      stepBudgetMs: 2_000,
+    }).catch((e: unknown) => e);
+    expect(TortureError.is(err, 'scenario')).toBe(true);
+    expect((err as Error).message).toMatch(/^unable to start the manager for Namespace torture-[0-9a-f]+: /);
   }, 60_000);
 });

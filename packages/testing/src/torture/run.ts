@@ -94,8 +94,32 @@ export async function runScenario(options: RunOptions, perturbation: Perturbatio
     const generation: Generation = { manager, handlers, stop, running: Promise.resolve(), crashed: false };
     const perturbed = perturbedManager(manager, { writes, reads, crashed: () => generation.crashed, active }, handlers);
     await options.setup(perturbed);
-    generation.running = manager.start(stop.signal).catch(() => undefined);
-    await Promise.race([manager.elected(), generation.running, sleep(options.stepBudgetMs)]);
+    let failure: unknown;
+    generation.running = manager.start(stop.signal).catch((err: unknown) => {
+      failure = err;
+    });
+    // elected once the cache synced, its controllers' sources started; then their informers sync
+    const synced = async () => {
+      await manager.elected();
+      while (!manager.cache.health().every((h) => h.synced)) {
+        if (stop.signal.aborted) return false;
+        await sleep(20);
+      }
+      return true;
+    };
+    const led = await Promise.race([
+      synced(),
+      generation.running.then(() => false),
+      sleep(options.stepBudgetMs).then(() => false),
+    ]);
+    if (!led) {
+      await stopGeneration(generation);
+      const why =
+        failure === undefined ? `its informers did not sync within ${options.stepBudgetMs} ms` : String(failure);
+      throw new TortureError('scenario', `unable to start the manager for Namespace ${namespace}: ${why}`, {
+        cause: failure,
+      });
+    }
     return generation;
   };
   let finished = false;
