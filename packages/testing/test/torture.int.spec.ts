@@ -20,7 +20,7 @@ import {
   torture,
 } from '@operant/testing/torture';
 import { Gadget, Gizmo } from './fixtures/gadgets.js';
-import { OneChild, ReplicaChildren, setupOf, TwoChildren } from './fixtures/torture-reconcilers.js';
+import { OneChild, ReplicaChildren, ScaledChildren, setupOf, TwoChildren } from './fixtures/torture-reconcilers.js';
 
 const apply: ScenarioStep = {
   action: 'apply',
@@ -31,6 +31,8 @@ const apply: ScenarioStep = {
     spec: { replicas: 2 },
   },
 };
+
+const gadgetRef = { apiVersion: 'conformance.operant.test/v1', kind: 'Gadget', name: 'web' };
 
 const oneGizmoPerGadget: Invariant = {
   name: 'exactly one Gizmo per Gadget',
@@ -52,6 +54,7 @@ function options(setup: TortureOptions['setup'], perturbation: PerturbationKind)
     maxRunsPerPerturbation: 12,
     settleMs: 400,
     stepBudgetMs: 20_000,
+    staleWindowMs: 800,
   };
 }
 
@@ -133,13 +136,34 @@ describeWithControlPlane('torture', () => {
     expect(report.runs.slice(1).every((r) => r.injection !== undefined)).toBe(true);
   }, 180_000);
 
+  it('finds children scaled down to a stale replica count that never come back', async () => {
+    const scaleUp: ScenarioStep = { action: 'patch', object: gadgetRef, patch: { spec: { replicas: 3 } } };
+    const [found] = await findAndReplay({
+      ...options(setupOf(ScaledChildren, 'buggy'), 'staleRead'),
+      scenario: [apply, scaleUp],
+    });
+    expect(found.divergence?.injection?.what).toContain('showing resourceVersion');
+    expect(found.divergence?.injection?.what).toContain('generation 1)');
+    expect(found.divergence?.diff).toEqual(['- Gizmo web-2: 0 in this run, 1 in the reference']);
+
+    const fixed = await torture({
+      ...options(setupOf(ScaledChildren, 'fixed'), 'staleRead'),
+      scenario: [apply, scaleUp],
+    });
+    expect(fixed.divergence?.message).toBeUndefined();
+    expect(fixed.runs.map((r) => r.name)).toContain(found.divergence?.replay);
+  }, 240_000);
+
   it('runs patch and delete steps, and compares their end state', async () => {
-    const ref = { apiVersion: 'conformance.operant.test/v1', kind: 'Gadget', name: 'web' };
     const report = await torture({
       ...options(setupOf(TwoChildren, 'fixed'), 'crash'),
       scenario: [
         apply,
-        { action: 'patch', object: ref, patch: { metadata: { labels: { tier: 'front' } }, spec: { replicas: 3 } } },
+        {
+          action: 'patch',
+          object: gadgetRef,
+          patch: { metadata: { labels: { tier: 'front' } }, spec: { replicas: 3 } },
+        },
         { action: 'delete', object: { apiVersion: 'conformance.operant.test/v1', kind: 'Gizmo', name: 'web-a' } },
       ],
       ignoreFields: ['status.conditions'],
