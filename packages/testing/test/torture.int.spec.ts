@@ -20,7 +20,14 @@ import {
   torture,
 } from '@operant/testing/torture';
 import { Gadget, Gizmo } from './fixtures/gadgets.js';
-import { OneChild, ReplicaChildren, ScaledChildren, setupOf, TwoChildren } from './fixtures/torture-reconcilers.js';
+import {
+  OneChild,
+  ReplicaChildren,
+  ScaledChildren,
+  setupNotifier,
+  setupOf,
+  TwoChildren,
+} from './fixtures/torture-reconcilers.js';
 
 const apply: ScenarioStep = {
   action: 'apply',
@@ -153,6 +160,18 @@ describeWithControlPlane('torture', () => {
     expect(fixed.divergence?.message).toBeUndefined();
     expect(fixed.runs.map((r) => r.name)).toContain(found.divergence?.replay);
   }, 240_000);
+
+  it('finds a transition a watch that coalesces updates never shows', async () => {
+    const [found] = await findAndReplay(options(setupNotifier('buggy'), 'missedState'));
+    expect(found.divergence?.injection?.what).toMatch(
+      /^missed states from update event \d+ \(a window of \d+ ms\): 2 update events, delivered as one$/,
+    );
+    expect(found.divergence?.diff).toEqual(['- Gizmo web-ready: 0 in this run, 1 in the reference']);
+
+    const fixed = await torture(options(setupNotifier('fixed'), 'missedState'));
+    expect(fixed.divergence?.message).toBeUndefined();
+    expect(fixed.runs.map((r) => r.name)).toContain(found.divergence?.replay);
+  }, 120_000);
 
   it('runs patch and delete steps, and compares their end state', async () => {
     const report = await torture({

@@ -5,7 +5,7 @@
  *   scenario of user actions, first cleanly, then under each perturbation — a crash right
  *   after each write or before each status write (`crash`), a failed write (`writeFailure`:
  *   conflicts, transport errors, 429s), a cache that serves an object's earlier state for a
- *   while (`staleRead`) — and reports the first run whose end state differs from the clean
+ *   while (`staleRead`), a watch that coalesces an object's updates (`missedState`) — and reports the first run whose end state differs from the clean
  *   one or breaks an invariant, with a one-line replay (`TortureOptions.replay`, or the
  *   environment variable `OPERANT_TORTURE_REPLAY`).
  * - `TortureOptions`, `ScenarioStep`, `Invariant`, `EndState`, `PerturbationKind`: what a

@@ -11,10 +11,10 @@ import type { Manager, ManagerOptions } from '@operant/core/manager';
 import type { ResourceType } from '@operant/core/resources';
 
 /** The perturbations `torture` knows, by the name replays use. */
-export type PerturbationKind = 'crash' | 'writeFailure' | 'staleRead';
+export type PerturbationKind = 'crash' | 'writeFailure' | 'staleRead' | 'missedState';
 
 /** Every perturbation, in the order `torture` runs them. */
-export const PERTURBATION_KINDS: readonly PerturbationKind[] = ['crash', 'writeFailure', 'staleRead'];
+export const PERTURBATION_KINDS: readonly PerturbationKind[] = ['crash', 'writeFailure', 'staleRead', 'missedState'];
 
 /** An object a step refers to: its kind and name (the namespace is the run's). */
 export interface ObjectRef {
@@ -99,7 +99,10 @@ export interface TortureOptions {
   settleMs?: number;
   /** How long a step may take to become quiet before the run fails. Default 30 s. */
   stepBudgetMs?: number;
-  /** How long a stale read lasts after it starts; the seed picks between half and all of it. Default 1500 ms. */
+  /**
+   * How long a stale read lasts after it starts, and how long update events are held back for
+   * missed states; the seed picks between half and all of it. Default 1500 ms.
+   */
   staleWindowMs?: number;
   /** Options of every manager (`registry`, `logger`, …); `kubeConfig`, `cache` namespaces and metrics are `torture`'s. */
   manager?: Omit<ManagerOptions, 'kubeConfig' | 'metrics' | 'leaderElection'>;

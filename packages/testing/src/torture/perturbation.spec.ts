@@ -4,7 +4,13 @@ import { TortureError } from './torture-error.js';
 
 describe('replay strings', () => {
   it('round-trip through parseReplay and replayString', () => {
-    for (const replay of ['crash:1:after-3', 'crash:7:before-12', 'writeFailure:2:3-lostResponse', 'staleRead:0:4']) {
+    for (const replay of [
+      'crash:1:after-3',
+      'crash:7:before-12',
+      'writeFailure:2:3-lostResponse',
+      'staleRead:0:4',
+      'missedState:3:2',
+    ]) {
       expect(replayString(parseReplay(replay))).toBe(replay);
     }
     expect(parseReplay(' crash:42:after-1 ')).toEqual({ kind: 'crash', seed: 42, point: 'after-1' });
@@ -38,13 +44,14 @@ describe('pointsOf', () => {
     { index: 2, verb: 'update', status: true },
     { index: 3, verb: 'delete', status: false },
   ];
+  const trace = { writes, historyReads: 3, updateEvents: 2 };
 
   it('crashes after every write and before every status write', () => {
-    expect(pointsOf('crash', writes, 0)).toEqual(['after-1', 'before-2', 'after-2', 'after-3']);
+    expect(pointsOf('crash', trace)).toEqual(['after-1', 'before-2', 'after-2', 'after-3']);
   });
 
   it('fails every write every way, with conflicts only where a 409 means one', () => {
-    expect(pointsOf('writeFailure', writes, 0)).toEqual([
+    expect(pointsOf('writeFailure', trace)).toEqual([
       '1-unavailable',
       '1-lostResponse',
       '1-tooManyRequests',
@@ -59,8 +66,12 @@ describe('pointsOf', () => {
   });
 
   it('makes every read of an object with a history a stale read', () => {
-    expect(pointsOf('staleRead', writes, 3)).toEqual(['1', '2', '3']);
-    expect(pointsOf('staleRead', [], 0)).toEqual([]);
+    expect(pointsOf('staleRead', trace)).toEqual(['1', '2', '3']);
+    expect(pointsOf('staleRead', { writes: [], historyReads: 0, updateEvents: 0 })).toEqual([]);
+  });
+
+  it('makes every update event the start of missed states', () => {
+    expect(pointsOf('missedState', trace)).toEqual(['1', '2']);
   });
 });
 

@@ -8,13 +8,15 @@
  *   patch or apply only), `unavailable` (a transport error before the request reached the
  *   API server), `lostResponse` (a transport error after the API server applied the write) or
  *   `tooManyRequests` (429).
- *
- * The seed chooses which points run when there are more than the budget, and the length of
- * a stale window.
  * - `staleRead`: `N` makes the Nth read of an object with a history the start of a stale
  *   window: for a while the cache serves the object as it was before its current generation
  *   (absent if it had none; still present after a delete), then the update the lagging watch
  *   held back is delivered.
+ * - `missedState`: `N` holds back the update events of the object of the Nth update event of
+ *   the run for a while, then delivers them as one update (from the first state to the last).
+ *
+ * The seed chooses which points run when there are more than the budget, and the length of
+ * the windows of stale reads and missed states.
  * @module
  */
 import { PERTURBATION_KINDS, type PerturbationKind } from './options.js';
@@ -35,6 +37,7 @@ const points: Record<PerturbationKind, RegExp> = {
   crash: /^(after|before)-[1-9][0-9]*$/,
   writeFailure: /^[1-9][0-9]*-(conflict|unavailable|lostResponse|tooManyRequests)$/,
   staleRead: /^[1-9][0-9]*$/,
+  missedState: /^[1-9][0-9]*$/,
 };
 
 /** Reads a replay string; throws a `TortureError` naming what is wrong with it. */
@@ -74,14 +77,24 @@ export interface TracedWrite {
   status: boolean;
 }
 
+/** What a run did that perturbations hook into: its writes, its reads of objects with a history, its update events. */
+export interface RunTrace {
+  writes: readonly TracedWrite[];
+  historyReads: number;
+  updateEvents: number;
+}
+
 /** Every point of `kind` that a run with this trace offers. */
-export function pointsOf(kind: PerturbationKind, writes: readonly TracedWrite[], historyReads: number): string[] {
+export function pointsOf(kind: PerturbationKind, trace: RunTrace): string[] {
+  const upTo = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1));
   switch (kind) {
     case 'crash':
-      return writes.flatMap((w) => [...(w.status ? [`before-${w.index}`] : []), `after-${w.index}`]);
+      return trace.writes.flatMap((w) => [...(w.status ? [`before-${w.index}`] : []), `after-${w.index}`]);
     case 'writeFailure':
-      return writes.flatMap((w) => failuresOf(w.verb).map((f) => `${w.index}-${f}`));
+      return trace.writes.flatMap((w) => failuresOf(w.verb).map((f) => `${w.index}-${f}`));
     case 'staleRead':
-      return Array.from({ length: historyReads }, (_, i) => String(i + 1));
+      return upTo(trace.historyReads);
+    case 'missedState':
+      return upTo(trace.updateEvents);
   }
 }

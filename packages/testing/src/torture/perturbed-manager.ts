@@ -2,7 +2,8 @@
  * The manager a controller under torture is registered on: the real one, except that its
  * `client` and `cache` go through the run's perturbations — writes through `WriteFaults`,
  * reads through `StaleReads` — and the informers it hands to sources remember their event
- * handlers, so that a change a lagging watch held back can be delivered to them. Everything
+ * handlers, so that a change a lagging watch held back can be delivered to them, and hold
+ * back their update events for `MissedStates`. Everything
  * else is the real manager's.
  * @module
  */
@@ -13,6 +14,7 @@ import type { GetOptions, ListOptions } from '@operant/core/client';
 import { currentController, type ResourceInfo } from '@operant/core/internal';
 import type { Manager } from '@operant/core/manager';
 import type { ResourceType } from '@operant/core/resources';
+import type { MissedStates } from './missed-states.js';
 import type { HandlerSink, ObjectKey, StaleReads } from './stale-reads.js';
 import type { WriteCall, WriteFaults } from './write-faults.js';
 
@@ -30,7 +32,10 @@ export interface ManagerPerturbations {
 export class InformerHandlers implements HandlerSink {
   private readonly byKind = new Map<string, Set<ResourceEventHandler>>();
 
-  constructor(private readonly active: () => void) {}
+  constructor(
+    private readonly active: () => void,
+    private readonly missed: MissedStates,
+  ) {}
 
   wrap<T extends KubernetesObject>(informer: Informer<T>): Informer<T> {
     const kind = kindKey(informer.info);
@@ -40,7 +45,8 @@ export class InformerHandlers implements HandlerSink {
       get: (target, prop) => {
         if (prop !== 'addEventHandler') return bound(target, prop);
         return (handler: ResourceEventHandler<T>) => {
-          const registration = target.addEventHandler(handler);
+          const first = () => handlers.values().next().value === handler;
+          const registration = target.addEventHandler(this.missed.wrap(target.info, handler, first));
           handlers.add(handler as ResourceEventHandler);
           return {
             remove: () => {

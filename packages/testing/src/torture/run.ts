@@ -13,6 +13,7 @@ import { noopLogger } from '@operant/core/log';
 import { type Manager, newManager } from '@operant/core/manager';
 import { resourceType } from '@operant/core/resources';
 import { readEndState } from './end-state.js';
+import { MissedStates } from './missed-states.js';
 import type { EndState, ScenarioStep, TortureOptions } from './options.js';
 import type { Perturbation, TracedWrite } from './perturbation.js';
 import { InformerHandlers, perturbedManager } from './perturbed-manager.js';
@@ -33,6 +34,7 @@ export interface RunOutcome {
   problem: string | undefined;
   writes: TracedWrite[];
   historyReads: number;
+  updateEvents: number;
   injection: Injection | undefined;
   restarts: number;
   durationMs: number;
@@ -79,6 +81,7 @@ export async function runScenario(options: RunOptions, perturbation: Perturbatio
     { deliver: (info, stale, now) => current?.handlers.deliver(info, stale, now) },
     reconciles,
   );
+  const missed = new MissedStates(perturbation, options.staleWindowMs, seededRandom(perturbation?.seed ?? 0));
 
   const start = async (): Promise<Generation> => {
     const manager = newManager({
@@ -89,7 +92,7 @@ export async function runScenario(options: RunOptions, perturbation: Perturbatio
       logger: options.manager?.logger ?? noopLogger,
       gracefulShutdownTimeoutMs: options.manager?.gracefulShutdownTimeoutMs ?? STOP_GRACE_MS,
     });
-    const handlers = new InformerHandlers(active);
+    const handlers = new InformerHandlers(active, missed);
     const stop = new AbortController();
     const generation: Generation = { manager, handlers, stop, running: Promise.resolve(), crashed: false };
     const perturbed = perturbedManager(manager, { writes, reads, crashed: () => generation.crashed, active }, handlers);
@@ -145,7 +148,7 @@ export async function runScenario(options: RunOptions, perturbation: Perturbatio
       {
         manager: () => current?.manager,
         lastActive: () => lastActive,
-        busy: () => restarting !== undefined || reads.open,
+        busy: () => restarting !== undefined || reads.open || missed.open,
       },
       options.settleMs,
       options.stepBudgetMs,
@@ -172,6 +175,7 @@ export async function runScenario(options: RunOptions, perturbation: Perturbatio
   } finally {
     finished = true;
     reads.stop();
+    missed.stop();
     await restarting?.catch(() => undefined);
     if (current !== undefined) await stopGeneration(current);
     void user.delete({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } }).catch(() => undefined);
@@ -181,7 +185,8 @@ export async function runScenario(options: RunOptions, perturbation: Perturbatio
     problem,
     writes: writes.trace,
     historyReads: reads.historyReads,
-    injection: writes.injection ?? reads.injection,
+    updateEvents: missed.updateEvents,
+    injection: writes.injection ?? reads.injection ?? missed.injection,
     restarts,
     durationMs: Date.now() - started,
   };

@@ -17,6 +17,7 @@ import { compileFieldSelector, compileLabelSelector, describeObject, type Resour
 import { notFound } from '../fake/status-errors.js';
 import type { Perturbation } from './perturbation.js';
 import type { Random } from './random.js';
+import { TimedWindow } from './timed-window.js';
 import type { Injection } from './write-faults.js';
 
 /** An object's namespace and name. */
@@ -28,13 +29,13 @@ export interface ObjectKey {
 /** What the cache held of one object at one time; `undefined` when it held none. */
 type Version = KubernetesObject | undefined;
 
-interface Window {
+/** The object a stale window shows, and what it shows of it. */
+interface Stale {
   key: string;
   info: ResourceInfo;
   namespace: string | undefined;
   name: string;
   stale: Version;
-  closed: boolean;
 }
 
 /** Handlers registered on the manager's informers, by kind: where a held-back change is delivered. */
@@ -50,21 +51,23 @@ export class StaleReads {
   historyReads = 0;
   injection: Injection | undefined;
   private readonly history = new Map<string, Version[]>();
-  private window: Window | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private stale: Stale | undefined;
+  private readonly window: TimedWindow;
 
   constructor(
     private readonly perturbation: Perturbation | undefined,
-    private readonly windowMs: number,
-    private readonly random: Random,
+    windowMs: number,
+    random: Random,
     private readonly current: (info: ResourceInfo, key: ObjectKey) => Promise<Version>,
     private readonly sink: HandlerSink,
     private readonly reconciles: (controller: string | undefined) => Promise<number | undefined>,
-  ) {}
+  ) {
+    this.window = new TimedWindow(windowMs, random);
+  }
 
   /** True while a stale window is open (the run is not quiet then). */
   get open(): boolean {
-    return this.window !== undefined && !this.window.closed;
+    return this.window.open;
   }
 
   /** A get: the cache's answer (`read`), or the stale one inside a window. */
@@ -86,8 +89,8 @@ export class StaleReads {
     this.remember(k, answer);
     const versions = this.history.get(k) ?? [];
     if (versions.length > 1 || answer !== undefined) this.maybeOpen(k, info, key, versions, controller);
-    const w = this.window;
-    const served = w !== undefined && !w.closed && w.key === k ? (w.stale as T | undefined) : answer;
+    const w = this.stale;
+    const served = w !== undefined && this.window.open && w.key === k ? (w.stale as T | undefined) : answer;
     if (served === undefined) throw missing ?? notFoundFor(info, key);
     return served;
   }
@@ -102,8 +105,9 @@ export class StaleReads {
     for (const item of list.items) {
       this.remember(keyOf(info, item.metadata?.namespace, item.metadata?.name ?? ''), item);
     }
-    const w = this.window;
-    if (w === undefined || w.closed || keyOf(info, options?.namespace ?? w.namespace, w.name) !== w.key) return list;
+    const w = this.stale;
+    if (w === undefined || !this.window.open || keyOf(info, options?.namespace ?? w.namespace, w.name) !== w.key)
+      return list;
     const others = list.items.filter(
       (item) => keyOf(info, item.metadata?.namespace, item.metadata?.name ?? '') !== w.key,
     );
@@ -114,7 +118,7 @@ export class StaleReads {
 
   /** Stops the window's timer (the run is over). */
   stop(): void {
-    clearTimeout(this.timer);
+    this.window.stop();
   }
 
   private remember(key: string, version: Version): void {
@@ -136,10 +140,11 @@ export class StaleReads {
   ): void {
     const index = ++this.historyReads;
     const p = this.perturbation;
-    if (p?.kind !== 'staleRead' || p.point !== String(index) || this.window !== undefined) return;
+    if (p?.kind !== 'staleRead' || p.point !== String(index) || this.window.started) return;
     const stale = staleVersion(versions);
-    this.window = { key, info, namespace: objectKey.namespace, name: objectKey.name, stale, closed: false };
-    const length = Math.round(this.windowMs / 2 + this.random.next() * (this.windowMs / 2));
+    const w: Stale = { key, info, namespace: objectKey.namespace, name: objectKey.name, stale };
+    this.stale = w;
+    const length = this.window.start(() => void this.caughtUp(w, objectKey));
     const injection: Injection = {
       what: `stale read ${index} (a window of ${length} ms showing ${describeVersion(stale)})`,
       on: `get ${describeObject(info, objectKey.namespace, objectKey.name)}`,
@@ -150,14 +155,11 @@ export class StaleReads {
     void this.reconciles(controller).then((n) => {
       injection.reconcile = n;
     });
-    this.timer = setTimeout(() => void this.close(objectKey), length);
   }
 
-  private async close(objectKey: ObjectKey): Promise<void> {
-    const w = this.window;
-    if (w === undefined) return;
+  /** The watch caught up: the change it held back reaches the handlers. */
+  private async caughtUp(w: Stale, objectKey: ObjectKey): Promise<void> {
     const current = await this.current(w.info, objectKey).catch(() => undefined);
-    w.closed = true;
     this.sink.deliver(w.info, w.stale, current);
   }
 }

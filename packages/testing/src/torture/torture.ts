@@ -1,7 +1,7 @@
 /**
  * `torture(options)`: runs a controller on a real control plane through a scenario, first
  * cleanly (the reference end state), then once per chosen point of each perturbation —
- * crashes, failed writes, stale reads — and reports the first run whose end state differs
+ * crashes, failed writes, stale reads, missed intermediate states — and reports the first run whose end state differs
  * from the reference or breaks an invariant, with a one-line replay. After Sieve (OSDI '22).
  * @module
  */
@@ -74,7 +74,7 @@ function plan(options: TortureOptions, reference: RunOutcome): Perturbation[] {
   const seed = options.seed ?? 1;
   const max = options.maxRunsPerPerturbation ?? 12;
   return (options.perturbations ?? PERTURBATION_KINDS).flatMap((kind, i) =>
-    sample(pointsOf(kind, reference.writes, reference.historyReads), max, seededRandom(seed + i)).map((point) => ({
+    sample(pointsOf(kind, reference), max, seededRandom(seed + i)).map((point) => ({
       kind,
       seed,
       point,
