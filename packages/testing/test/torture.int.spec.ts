@@ -65,11 +65,21 @@ function options(setup: TortureOptions['setup'], perturbation: PerturbationKind)
   };
 }
 
-/** Runs the buggy variant, expects a divergence, replays it, and returns both reports. */
-async function findAndReplay(o: TortureOptions): Promise<[TortureReport, TortureReport]> {
+/**
+ * Runs the buggy variant, expects a divergence, replays it (through the option, or through
+ * OPERANT_TORTURE_REPLAY), and returns both reports.
+ */
+async function findAndReplay(
+  o: TortureOptions,
+  via: 'option' | 'env' = 'option',
+): Promise<[TortureReport, TortureReport]> {
   const found = await torture(o);
   expect(found.divergence).toBeDefined();
-  const replayed = await torture({ ...o, replay: found.divergence?.replay });
+  const replay = found.divergence?.replay;
+  if (via === 'env') process.env.OPERANT_TORTURE_REPLAY = replay;
+  const replayed = await torture(via === 'env' ? o : { ...o, replay }).finally(() => {
+    delete process.env.OPERANT_TORTURE_REPLAY;
+  });
   expect(replayed.runs.map((r) => r.name)).toEqual(['reference', found.divergence?.replay]);
   expect(replayed.divergence?.diff).toEqual(found.divergence?.diff);
   return [found, replayed];
@@ -83,10 +93,13 @@ describeWithControlPlane('torture', () => {
   }, 60_000);
 
   it('finds a second child made after a crash between its create and the status write', async () => {
-    const [found] = await findAndReplay({
-      ...options(setupOf(OneChild, 'buggy'), 'crash'),
-      invariants: [oneGizmoPerGadget],
-    });
+    const [found] = await findAndReplay(
+      {
+        ...options(setupOf(OneChild, 'buggy'), 'crash'),
+        invariants: [oneGizmoPerGadget],
+      },
+      'env',
+    );
     expect(found.divergence?.replay).toMatch(/^crash:1:after-1$/);
     expect(found.divergence?.injection?.on).toMatch(/^create Gizmo torture-[0-9a-f]+\/web-\*$/);
     expect(found.divergence?.diff).toContain('+ Gizmo web-<generated>: 2 in this run, 1 in the reference');

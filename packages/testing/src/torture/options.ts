@@ -79,32 +79,50 @@ export interface TortureOptions {
    * Fields left out of the comparison besides the volatile ones (`metadata.resourceVersion`,
    * `uid`, `generation`, `creationTimestamp`, `deletionTimestamp`, `managedFields`, the owner
    * references' `uid`, every `*Time`/`*Timestamp` field): dotted paths such as `status.lastSync`
-   * or `metadata.annotations.checksum`. Generated names (`generateName`) compare as the prefix.
+   * or `metadata.annotations.checksum`. The run's namespace reads `<namespace>` wherever it
+   * appears, and a generated name (`generateName`) reads `<prefix><generated>`, in the name
+   * and in any field that holds it, so that runs compare; objects of one name are counted.
    */
   ignoreFields?: readonly string[];
   /** Checked on every end state, the reference's included. */
   invariants?: readonly Invariant[];
-  /** Which perturbations to run (default all of `PERTURBATION_KINDS`). */
+  /** Which perturbations to run, in this order (default all: crash, writeFailure, staleRead, missedState). */
   perturbations?: readonly PerturbationKind[];
-  /** Chooses which points run when there are more than `maxRunsPerPerturbation`, and the length of stale windows (default 1). */
+  /**
+   * Chooses which points run when a perturbation has more than `maxRunsPerPerturbation`, and
+   * the length of stale and held-back windows. Default 1. Part of every replay string.
+   */
   seed?: number;
-  /** At most this many perturbed runs per perturbation (default 12). */
+  /** At most this many perturbed runs per perturbation (default 12); runs take a few seconds each. */
   maxRunsPerPerturbation?: number;
   /**
    * Runs the clean reference, then only this perturbed run: the `replay` string of a
-   * divergence (`'crash:1:after-3'`). `OPERANT_TORTURE_REPLAY` in the environment does the same.
+   * divergence (`'crash:1:after-3'`). Without it, `OPERANT_TORTURE_REPLAY` in the environment
+   * does the same, for every `torture` call of the process (pick the test with `jest -t`). A
+   * replay reproduces the run as far as the controller's reads and writes come in the same order.
    */
   replay?: string;
-  /** How long the controller must make no reconcile (and no request) to be quiet. Default 500 ms. */
+  /**
+   * How long the controller must be idle to be quiet: no reconcile running, queued or finished,
+   * no read or write, no event delivered. Default 500 ms. A controller that requeues itself
+   * more often than this never becomes quiet.
+   */
   settleMs?: number;
-  /** How long a step may take to become quiet before the run fails. Default 30 s. */
+  /**
+   * How long a manager may take to start and each step to become quiet. Default 30 s. Past it,
+   * a perturbed run is a divergence ("did not become quiet") and the reference run a `TortureError`.
+   */
   stepBudgetMs?: number;
   /**
    * How long a stale read lasts after it starts, and how long update events are held back for
    * missed states; the seed picks between half and all of it. Default 1500 ms.
    */
   staleWindowMs?: number;
-  /** Options of every manager (`registry`, `logger`, …); `kubeConfig`, `cache` namespaces and metrics are `torture`'s. */
+  /**
+   * Options of every manager (`registry`, `logger`, `readLive`, …). `torture` sets the
+   * kubeConfig, the cache's `defaultNamespaces` (the run's namespace), its own metrics registry
+   * and, unless given, a graceful shutdown timeout of 5 s.
+   */
   manager?: Omit<ManagerOptions, 'kubeConfig' | 'metrics' | 'leaderElection'>;
   /** Where `torture` says what it runs (default: silent). */
   logger?: Logger;
