@@ -6,7 +6,7 @@
  * @module
  */
 import { randomBytes } from 'node:crypto';
-import { ignoreNotFound } from '@operant/core';
+import { ignoreNotFound, type KubernetesObject } from '@operant/core';
 import { ApiClient } from '@operant/core/client';
 import { noopLogger } from '@operant/core/log';
 import { type Manager, newManager } from '@operant/core/manager';
@@ -16,7 +16,7 @@ import { MissedStates } from './missed-states.js';
 import type { EndState, TortureOptions } from './options.js';
 import type { Perturbation, RunTrace, TracedWrite } from './perturbation.js';
 import { InformerHandlers, perturbedManager } from './perturbed-manager.js';
-import { metricSum, waitForQuiet } from './quiescence.js';
+import { metricSum, waitForCache, waitForQuiet } from './quiescence.js';
 import { seededRandom } from './random.js';
 import { describeStep, runStep } from './scenario-steps.js';
 import { StaleReads } from './stale-reads.js';
@@ -122,20 +122,26 @@ class ScenarioRun {
   private async steps(): Promise<string | undefined> {
     const { scenario, settleMs, stepBudgetMs } = this.options;
     for (const [i, step] of scenario.entries()) {
-      const failed = await runStep(this.user, this.namespace, step);
-      if (failed !== undefined) return failed;
-      const quiet = await waitForQuiet(
-        {
-          manager: () => this.current?.manager,
-          lastActive: () => this.lastActive,
-          busy: () => this.restarting !== undefined || this.reads.open || this.missed.open,
-        },
-        settleMs,
-        stepBudgetMs,
-      );
+      const result = await runStep(this.user, this.namespace, step);
+      if (!result.done) return result.problem;
+      // the controller has not seen the step until its cache holds it: quiet before that means nothing
+      const seen = await this.seen(result.object, result.deleted);
+      const quiet =
+        seen &&
+        (await waitForQuiet(
+          {
+            manager: () => this.current?.manager,
+            lastActive: () => this.lastActive,
+            busy: () => this.restarting !== undefined || this.reads.open || this.missed.open,
+          },
+          settleMs,
+          stepBudgetMs,
+        ));
       if (this.restartError !== undefined) {
         return `unable to restart the manager after the crash: ${String(this.restartError)}`;
       }
+      if (!seen)
+        return `step ${i + 1} (${describeStep(step)}) did not reach the manager's cache within ${stepBudgetMs} ms`;
       if (!quiet) return `step ${i + 1} (${describeStep(step)}) did not become quiet within ${stepBudgetMs} ms`;
     }
     return undefined;
@@ -206,6 +212,20 @@ class ScenarioRun {
     if (this.current !== undefined) await stopGeneration(this.current);
     const namespace = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: this.namespace } };
     void this.user.delete(namespace).catch(() => undefined);
+  }
+
+  /** Waits until the manager's cache holds what a step wrote (or no longer holds what it deleted). */
+  private async seen(obj: KubernetesObject, deleted: boolean): Promise<boolean> {
+    const { apiVersion = '', kind = '' } = obj;
+    const info = this.user.registry.lookup(apiVersion, kind) ?? (await this.user.discovery.resolve(apiVersion, kind));
+    const key = { namespace: obj.metadata?.namespace, name: obj.metadata?.name ?? '' };
+    return waitForCache(
+      () => this.current?.manager.cache,
+      resourceType(info),
+      key,
+      deleted ? undefined : obj.metadata?.resourceVersion,
+      this.options.stepBudgetMs,
+    );
   }
 
   private active(): void {

@@ -7,27 +7,31 @@ import { ignoreNotFound, isAlreadyExists, type KubernetesObject } from '@operant
 import { type ApiClient, mergePatch } from '@operant/core/client';
 import type { ScenarioStep } from './options.js';
 
-/** Does one user action; returns why it failed, or undefined. */
-export async function runStep(user: ApiClient, namespace: string, step: ScenarioStep): Promise<string | undefined> {
+/** What a step did: the object as the API server answered (absent once deleted), or why it failed. */
+export type StepResult = { done: true; object: KubernetesObject; deleted: boolean } | { done: false; problem: string };
+
+/** Does one user action. */
+export async function runStep(user: ApiClient, namespace: string, step: ScenarioStep): Promise<StepResult> {
   const obj = stepObject(step, namespace);
   try {
     switch (step.action) {
-      case 'apply':
-        await user.create(obj).catch((err: unknown) => {
+      case 'apply': {
+        const applied = await user.create(obj).catch((err: unknown) => {
           if (!isAlreadyExists(err)) throw err;
           const { labels, annotations } = step.object.metadata ?? {};
           return user.patch(obj, mergePatch({ metadata: { labels, annotations }, spec: step.object.spec }));
         });
-        return undefined;
+        return { done: true, object: applied, deleted: false };
+      }
       case 'patch':
-        await user.patch(obj, mergePatch(step.patch));
-        return undefined;
+        return { done: true, object: await user.patch(obj, mergePatch(step.patch)), deleted: false };
       case 'delete':
         await user.delete(obj, { propagationPolicy: 'Background' }).catch(ignoreNotFound);
-        return undefined;
+        return { done: true, object: obj, deleted: true };
     }
   } catch (err) {
-    return `unable to ${describeStep(step)} in ${namespace}: ${err instanceof Error ? err.message : String(err)}`;
+    const why = err instanceof Error ? err.message : String(err);
+    return { done: false, problem: `unable to ${describeStep(step)} in ${namespace}: ${why}` };
   }
 }
 
