@@ -178,7 +178,7 @@ describeWithControlPlane('torture', () => {
   it('finds a transition a watch that coalesces updates never shows', async () => {
     const [found] = await findAndReplay(options(setupNotifier('buggy'), 'missedState'));
     expect(found.divergence?.injection?.what).toMatch(
-      /^missed states from update event \d+ \(a window of \d+ ms\): 2 update events, delivered as one$/,
+      /^missed states from update event Gadget\/web#\d+ \(a window of \d+ ms\): 2 update events, delivered as one$/,
     );
     expect(found.divergence?.diff).toEqual(['- Gizmo web-ready: 0 in this run, 1 in the reference']);
 

@@ -38,13 +38,13 @@ describe('MissedStates', () => {
       await h.onAdd?.(widget('web', '1'), false);
       await h.onUpdate?.(widget('web', '1'), widget('web', '2'));
     }
-    expect(missed.updateEvents).toBe(1);
+    expect(missed.points).toEqual(['Widget/web#1']);
     expect(first.seen).toEqual(['add 1', 'update 1→2']);
     expect(second.seen).toEqual(['add 1', 'update 1→2']);
   });
 
   it('holds the updates of the object of its point and delivers them as one', async () => {
-    const missed = new MissedStates({ kind: 'missedState', seed: 1, point: '2' }, 40, seededRandom(1));
+    const missed = new MissedStates({ kind: 'missedState', seed: 1, point: 'Widget/web#2' }, 40, seededRandom(1));
     const { seen, handler } = recorder();
     const h = missed.wrap(info, handler, () => true);
     await h.onUpdate?.(widget('web', '1'), widget('web', '2'));
@@ -57,13 +57,14 @@ describe('MissedStates', () => {
     expect(missed.open).toBe(false);
     expect(seen).toEqual(['update 1→2', 'update 7→8', 'update 2→4 echo of widget']);
     expect(missed.injection?.what).toMatch(
-      /^missed states from update event 2 \(a window of \d+ ms\): 2 update events, delivered as one$/,
+      /^missed states from update event Widget\/web#2 \(a window of \d+ ms\): 2 update events, delivered as one$/,
     );
+    expect(missed.points).toEqual(['Widget/web#1', 'Widget/web#2', 'Widget/other#1', 'Widget/web#3']);
     expect(missed.injection?.on).toBe('update event of Widget ns/web (resourceVersion 3)');
   });
 
   it('drops what it held when the object is deleted in the window', async () => {
-    const missed = new MissedStates({ kind: 'missedState', seed: 1, point: '1' }, 40, seededRandom(1));
+    const missed = new MissedStates({ kind: 'missedState', seed: 1, point: 'Widget/web#1' }, 40, seededRandom(1));
     const { seen, handler } = recorder();
     const h = missed.wrap(info, handler, () => true);
     await h.onUpdate?.(widget('web', '1'), widget('web', '2'));

@@ -1,7 +1,8 @@
 /**
  * Missed intermediate states: a watch that falls behind and catches up delivers one update
  * from the state before to the state after, not each state in between. At the run's point —
- * the Nth update event of the run — the update events of that object are held back from the
+ * an update event, named by its object and its number among that object's (`Gadget/web#2`) —
+ * the update events of that object are held back from the
  * controllers' handlers for a window, then delivered as one (from the first held event's old
  * object to the last one's new object); a delete in the window drops what was held. The
  * cache itself stays current: only the events are coalesced.
@@ -33,8 +34,9 @@ const keyOf = (info: ResourceInfo, obj: KubernetesObject) =>
   `${info.group}/${info.kind}/${obj.metadata?.namespace ?? ''}/${obj.metadata?.name ?? ''}`;
 
 export class MissedStates {
-  /** Update events so far: the points of this perturbation. */
-  updateEvents = 0;
+  /** The update events so far, by object and number (`Gadget/web#2`): the points of this perturbation. */
+  readonly points: string[] = [];
+  private readonly eventsOf = new Map<string, number>();
   injection: Injection | undefined;
   private heldBack: HeldBack | undefined;
   private readonly window: TimedWindow;
@@ -89,9 +91,13 @@ export class MissedStates {
   }
 
   private counted(info: ResourceInfo, obj: KubernetesObject): void {
-    const index = ++this.updateEvents;
+    const object = `${info.kind}/${obj.metadata?.name ?? ''}`;
+    const count = (this.eventsOf.get(object) ?? 0) + 1;
+    this.eventsOf.set(object, count);
+    const point = `${object}#${count}`;
+    this.points.push(point);
     const p = this.perturbation;
-    if (p?.kind !== 'missedState' || p.point !== String(index) || this.window.started) return;
+    if (p?.kind !== 'missedState' || p.point !== point || this.window.started) return;
     const w: HeldBack = { key: keyOf(info, obj), held: new Map(), events: 0 };
     this.heldBack = w;
     const length = this.window.start(() => {
@@ -100,7 +106,7 @@ export class MissedStates {
       for (const [handler, held] of w.held) void handler.onUpdate?.(held.old, held.new, held.echoOf);
     });
     const injection: Injection = {
-      what: `missed states from update event ${index} (a window of ${length} ms)`,
+      what: `missed states from update event ${point} (a window of ${length} ms)`,
       on: `update event of ${describeObject(info, obj.metadata?.namespace, obj.metadata?.name)} (resourceVersion ${obj.metadata?.resourceVersion})`,
       controller: undefined,
       reconcile: undefined,

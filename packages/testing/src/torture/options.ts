@@ -54,9 +54,6 @@ export interface Invariant {
   check(state: EndState): string | undefined;
 }
 
-/** The controller (or controllers) under test, registered on a manager `torture` made. */
-export type ControllerSetup = (mgr: Manager) => void | Promise<void>;
-
 export interface TortureOptions {
   /**
    * The control plane to run on: an envtest `Environment`'s `kubeConfig()`, or
@@ -70,7 +67,7 @@ export interface TortureOptions {
    * Called once per manager: a crash starts a new one. The reconciler must use `mgr.client`
    * (and `mgr.cache`): that is where the perturbations hook in.
    */
-  setup: ControllerSetup;
+  setup(mgr: Manager): void | Promise<void>;
   /** The user actions of every run, in order. */
   scenario: readonly ScenarioStep[];
   /** The kinds whose objects make the end state (the primary and its children). */

@@ -8,8 +8,9 @@ describe('replay strings', () => {
       'crash:1:after-3',
       'crash:7:before-12',
       'writeFailure:2:3-lostResponse',
-      'staleRead:0:4',
-      'missedState:3:2',
+      'staleRead:0:Gadget/web@2#1',
+      'staleRead:1:ConfigMap/web.conf@gone#3',
+      'missedState:3:Gadget/web#2',
     ]) {
       expect(replayString(parseReplay(replay))).toBe(replay);
     }
@@ -25,6 +26,8 @@ describe('replay strings', () => {
       ['writeFailure:1:3', '"3" is not a point of writeFailure'],
       ['writeFailure:1:3-teapot', '"3-teapot" is not a point of writeFailure'],
       ['staleRead:1:0', '"0" is not a point of staleRead'],
+      ['staleRead:1:Gadget/web#1', '"Gadget/web#1" is not a point of staleRead'],
+      ['missedState:1:Gadget/web@2#1', '"Gadget/web@2#1" is not a point of missedState'],
     ];
     for (const [replay, why] of cases) {
       expect(() => parseReplay(replay)).toThrow(`unable to read the replay "${replay}": ${why}`);
@@ -44,7 +47,7 @@ describe('pointsOf', () => {
     { index: 2, verb: 'update', status: true },
     { index: 3, verb: 'delete', status: false },
   ];
-  const trace = { writes, historyReads: 3, updateEvents: 2 };
+  const trace = { writes, staleReads: ['Gadget/web@1#1', 'Gadget/web@1#2'], updateEvents: ['Gadget/web#1'] };
 
   it('crashes after every write and before every status write', () => {
     expect(pointsOf('crash', trace)).toEqual(['after-1', 'before-2', 'after-2', 'after-3']);
@@ -65,13 +68,10 @@ describe('pointsOf', () => {
     ]);
   });
 
-  it('makes every read of an object with a history a stale read', () => {
-    expect(pointsOf('staleRead', trace)).toEqual(['1', '2', '3']);
-    expect(pointsOf('staleRead', { writes: [], historyReads: 0, updateEvents: 0 })).toEqual([]);
-  });
-
-  it('makes every update event the start of missed states', () => {
-    expect(pointsOf('missedState', trace)).toEqual(['1', '2']);
+  it('makes every read of an object with a history a stale read, and every update event the start of missed states', () => {
+    expect(pointsOf('staleRead', trace)).toEqual(['Gadget/web@1#1', 'Gadget/web@1#2']);
+    expect(pointsOf('missedState', trace)).toEqual(['Gadget/web#1']);
+    expect(pointsOf('staleRead', { writes: [], staleReads: [], updateEvents: [] })).toEqual([]);
   });
 });
 

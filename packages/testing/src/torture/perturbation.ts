@@ -8,12 +8,15 @@
  *   patch or apply only), `unavailable` (a transport error before the request reached the
  *   API server), `lostResponse` (a transport error after the API server applied the write) or
  *   `tooManyRequests` (429).
- * - `staleRead`: `N` makes the Nth read of an object with a history the start of a stale
- *   window: for a while the cache serves the object as it was before its current generation
- *   (absent if it had none; still present after a delete), then the update the lagging watch
- *   held back is delivered.
- * - `missedState`: `N` holds back the update events of the object of the Nth update event of
- *   the run for a while, then delivers them as one update (from the first state to the last).
+ * - `staleRead`: `Kind/name@G#N` makes the Nth read of that object at generation G (`@gone`:
+ *   after its delete) the start of a stale window: for a while the cache serves the object as
+ *   it was before its current generation (absent if it had none; still present after a
+ *   delete), then the update the lagging watch held back is delivered.
+ * - `missedState`: `Kind/name#N` holds back the update events of that object from its Nth on
+ *   for a while, then delivers them as one update (from the first state to the last).
+ *
+ * Reads and update events are named by their object rather than counted over the run, so
+ * that a replay finds its point even when the controller reconciles a little differently.
  *
  * The seed chooses which points run when there are more than the budget, and the length of
  * the windows of stale reads and missed states.
@@ -36,8 +39,8 @@ export function replayString(p: Perturbation): string {
 const points: Record<PerturbationKind, RegExp> = {
   crash: /^(after|before)-[1-9][0-9]*$/,
   writeFailure: /^[1-9][0-9]*-(conflict|unavailable|lostResponse|tooManyRequests)$/,
-  staleRead: /^[1-9][0-9]*$/,
-  missedState: /^[1-9][0-9]*$/,
+  staleRead: /^[A-Za-z0-9]+\/[a-z0-9.-]+@([0-9]+|gone)#[1-9][0-9]*$/,
+  missedState: /^[A-Za-z0-9]+\/[a-z0-9.-]+#[1-9][0-9]*$/,
 };
 
 /** Reads a replay string; throws a `TortureError` naming what is wrong with it. */
@@ -80,21 +83,20 @@ export interface TracedWrite {
 /** What a run did that perturbations hook into: its writes, its reads of objects with a history, its update events. */
 export interface RunTrace {
   writes: readonly TracedWrite[];
-  historyReads: number;
-  updateEvents: number;
+  staleReads: readonly string[];
+  updateEvents: readonly string[];
 }
 
 /** Every point of `kind` that a run with this trace offers. */
 export function pointsOf(kind: PerturbationKind, trace: RunTrace): string[] {
-  const upTo = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1));
   switch (kind) {
     case 'crash':
       return trace.writes.flatMap((w) => [...(w.status ? [`before-${w.index}`] : []), `after-${w.index}`]);
     case 'writeFailure':
       return trace.writes.flatMap((w) => failuresOf(w.verb).map((f) => `${w.index}-${f}`));
     case 'staleRead':
-      return upTo(trace.historyReads);
+      return [...trace.staleReads];
     case 'missedState':
-      return upTo(trace.updateEvents);
+      return [...trace.updateEvents];
   }
 }

@@ -57,24 +57,26 @@ describe('StaleReads', () => {
     };
   }
 
-  it('counts reads of objects with a history, and serves the cache without a window', async () => {
+  it('names reads of objects with a history by generation, and serves the cache without a window', async () => {
     const { reads } = stale(undefined);
     await expect(reads.get(info, key, undefined, missing)).rejects.toThrow('not found');
-    expect(reads.historyReads).toBe(0);
+    expect(reads.points).toEqual([]);
     await reads.get(info, key, undefined, async () => widget('1', 1));
-    await reads.get(info, key, undefined, async () => widget('2', 2));
-    expect(reads.historyReads).toBe(2);
+    await reads.get(info, key, undefined, async () => widget('2', 1));
+    await reads.get(info, key, undefined, async () => widget('3', 2));
+    await expect(reads.get(info, key, undefined, missing)).rejects.toThrow('not found');
+    expect(reads.points).toEqual(['Widget/web@1#1', 'Widget/web@1#2', 'Widget/web@2#1', 'Widget/web@gone#1']);
     expect(reads.open).toBe(false);
   });
 
   it('serves the earlier generation in its window, in gets and lists, then delivers the change it held back', async () => {
-    const { reads, delivered } = stale('2');
+    const { reads, delivered } = stale('Widget/web@2#1');
     await reads.get(info, key, 'widget', async () => widget('1', 1));
     await expect(reads.get(info, key, 'widget', async () => widget('3', 2))).resolves.toEqual(widget('1', 1));
     expect(reads.open).toBe(true);
     expect(reads.injection).toMatchObject({ on: 'get Widget ns/web', controller: 'widget' });
     expect(reads.injection?.what).toMatch(
-      /^stale read 2 \(a window of \d+ ms showing resourceVersion 1, generation 1\)$/,
+      /^stale read Widget\/web@2#1 \(a window of \d+ ms showing resourceVersion 1, generation 1\)$/,
     );
     const other = { ...widget('9', 1), metadata: { namespace: 'ns', name: 'other', resourceVersion: '9' } };
     const list = await reads.list(info, { namespace: 'ns', labelSelector: 'app=web' }, async () => ({
@@ -88,13 +90,13 @@ describe('StaleReads', () => {
   });
 
   it('shows a new object absent, and a deleted one still present', async () => {
-    const absent = stale('1');
+    const absent = stale('Widget/web@1#1');
     const err = await absent.reads.get(info, key, undefined, async () => widget('1', 1)).catch((e: unknown) => e);
     expect(isNotFound(err)).toBe(true);
     expect((err as Error).message).toMatch(/^unable to get Widget ns\/web: /);
     absent.reads.stop();
 
-    const deleted = stale('2');
+    const deleted = stale('Widget/web@gone#1');
     deleted.setCurrent(undefined);
     await deleted.reads.get(info, key, undefined, async () => widget('1', 1));
     await expect(deleted.reads.get(info, key, undefined, missing)).resolves.toEqual(widget('1', 1));
@@ -103,7 +105,7 @@ describe('StaleReads', () => {
   });
 
   it('leaves a stale object out of a list whose selector it does not match', async () => {
-    const { reads } = stale('2');
+    const { reads } = stale('Widget/web@2#1');
     await reads.get(info, key, undefined, async () => widget('1', 1));
     await reads.get(info, key, undefined, async () => widget('3', 2));
     const list = await reads.list(info, { namespace: 'ns', labelSelector: 'app=db' }, async () => ({ items: [] }));

@@ -1,7 +1,8 @@
 /**
  * The read side of a run: a cache that lags. It remembers every version of every object the
- * manager's cache answered with (across restarts). At the run's point — the Nth read of an
- * object that has a history — a stale window opens on that object: for its length, reads
+ * manager's cache answered with (across restarts). At the run's point — a read of an object
+ * that has a history, named by the object, its generation and the read's number at it
+ * (`Gadget/web@2#1`; `@gone` once deleted) — a stale window opens on that object: for its length, reads
  * through the manager's client and cache serve the object as it was before its current
  * generation (absent when it had no earlier one; the last version when it was deleted since),
  * as an HA API server behind a lagging watch would. When the window closes, the change the
@@ -47,10 +48,11 @@ const keyOf = (info: ResourceInfo, namespace: string | undefined, name: string) 
   `${info.group}/${info.kind}/${namespace ?? ''}/${name}`;
 
 export class StaleReads {
-  /** Reads of objects with a history so far: the points of this perturbation. */
-  historyReads = 0;
+  /** The reads of objects with a history so far (`Gadget/web@2#1`): the points of this perturbation. */
+  readonly points: string[] = [];
   injection: Injection | undefined;
   private readonly history = new Map<string, Version[]>();
+  private readonly readsAt = new Map<string, number>();
   private stale: Stale | undefined;
   private readonly window: TimedWindow;
 
@@ -88,7 +90,7 @@ export class StaleReads {
     }
     this.remember(k, answer);
     const versions = this.history.get(k) ?? [];
-    if (versions.length > 1 || answer !== undefined) this.maybeOpen(k, info, key, versions, controller);
+    if (versions.length > 1 || answer !== undefined) this.maybeOpen(k, info, key, versions, answer, controller);
     const w = this.stale;
     const served = w !== undefined && this.window.open && w.key === k ? (w.stale as T | undefined) : answer;
     if (served === undefined) throw missing ?? notFoundFor(info, key);
@@ -136,17 +138,23 @@ export class StaleReads {
     info: ResourceInfo,
     objectKey: ObjectKey,
     versions: readonly Version[],
+    answer: Version,
     controller: string | undefined,
   ): void {
-    const index = ++this.historyReads;
+    // the object's generation (or version count) and the read's number at it: stable across runs
+    const at = `${info.kind}/${objectKey.name}@${answer === undefined ? 'gone' : (answer.metadata?.generation ?? versions.length)}`;
+    const count = (this.readsAt.get(at) ?? 0) + 1;
+    this.readsAt.set(at, count);
+    const point = `${at}#${count}`;
+    this.points.push(point);
     const p = this.perturbation;
-    if (p?.kind !== 'staleRead' || p.point !== String(index) || this.window.started) return;
+    if (p?.kind !== 'staleRead' || p.point !== point || this.window.started) return;
     const stale = staleVersion(versions);
     const w: Stale = { key, info, namespace: objectKey.namespace, name: objectKey.name, stale };
     this.stale = w;
     const length = this.window.start(() => void this.caughtUp(w, objectKey));
     const injection: Injection = {
-      what: `stale read ${index} (a window of ${length} ms showing ${describeVersion(stale)})`,
+      what: `stale read ${point} (a window of ${length} ms showing ${describeVersion(stale)})`,
       on: `get ${describeObject(info, objectKey.namespace, objectKey.name)}`,
       controller,
       reconcile: undefined,
