@@ -170,7 +170,7 @@ describeWithControlPlane('torture', () => {
     const atThePoint = await torture({ ...fixedOptions, replay: found.divergence?.replay });
     expect(atThePoint.runs[1]?.injection?.what).toContain('generation 1)');
     expect(atThePoint.divergence?.message).toBeUndefined();
-    const fixed = await torture(fixedOptions);
+    const fixed = await torture({ ...fixedOptions, maxRunsPerPerturbation: 4 });
     expect(fixed.divergence?.message).toBeUndefined();
     expect(fixed.runs.length).toBeGreaterThan(2);
   }, 240_000);

@@ -32,8 +32,16 @@ export const REPLAY_VAR = 'OPERANT_TORTURE_REPLAY';
  * expect(report.divergence?.message).toBeUndefined();
  * ```
  *
+ * A run diverges when its end state differs from the reference's (`Divergence.diff`: one
+ * line per object only one side has, `+`/`-`, or per field that differs, `~`), breaks an
+ * invariant, or never becomes quiet. Each run takes a few seconds (a manager start, the
+ * steps, a settle period per step); with the defaults a run of `torture` makes at most 49
+ * (the reference and 12 per perturbation).
+ *
  * Rejects with a `TortureError` when it cannot judge: the reference run does not become
- * quiet, breaks an invariant, or a scenario step fails in it; the replay cannot be read.
+ * quiet, breaks an invariant, or a scenario step fails in it (`reference`); a manager does
+ * not start or the namespace cannot be made (`scenario`); the replay cannot be read
+ * (`invalidReplay`).
  */
 export async function torture(options: TortureOptions): Promise<TortureReport> {
   const started = Date.now();
