@@ -20,8 +20,6 @@ export { deepFreeze } from './cache/transform.js';
 export { notCachedError } from './client/client.js';
 export { describeObject } from './client/paths.js';
 export { compileFieldSelector, compileLabelSelector, fieldSelectorString, fieldValue } from './client/selectors.js';
-// the torture tester names the controller whose reconcile it perturbs
-export { currentController } from './client/write-origin.js';
 // the harness steps controllers through the controller's queue and outcome table
 export { applyOutcome, decideOutcome } from './controller/outcome.js';
 export { newControllerQueue } from './controller/queue.js';

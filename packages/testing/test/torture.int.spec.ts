@@ -11,14 +11,16 @@ import { buildCrd } from '@operant/crd/schema';
 import { installCrds } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import {
-  type Invariant,
-  type PerturbationKind,
   type ScenarioStep,
   TortureError,
   type TortureOptions,
   type TortureReport,
   torture,
 } from '@operant/testing/torture';
+
+type Invariant = NonNullable<TortureOptions['invariants']>[number];
+type PerturbationKind = NonNullable<TortureOptions['perturbations']>[number];
+
 import { Gadget, Gizmo } from './fixtures/gadgets.js';
 import {
   OneChild,
@@ -102,6 +104,7 @@ describeWithControlPlane('torture', () => {
     );
     expect(found.divergence?.replay).toMatch(/^crash:1:after-1$/);
     expect(found.divergence?.injection?.on).toMatch(/^create Gizmo torture-[0-9a-f]+\/web-\*$/);
+    expect(found.divergence?.injection).toMatchObject({ controller: 'onechild-buggy', reconcile: 1 });
     expect(found.divergence?.diff).toContain('+ Gizmo web-<generated>: 2 in this run, 1 in the reference');
     expect(found.divergence?.violations).toEqual(['exactly one Gizmo per Gadget: 2 Gizmos for 1 Gadget']);
     expect(found.divergence?.message).toContain("replay: torture({ ...options, replay: 'crash:1:after-1' })");

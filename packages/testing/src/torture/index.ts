@@ -8,15 +8,15 @@
  *   while (`staleRead`), a watch that coalesces an object's updates (`missedState`) — and reports the first run whose end state differs from the clean
  *   one or breaks an invariant, with a one-line replay (`TortureOptions.replay`, or the
  *   environment variable `OPERANT_TORTURE_REPLAY`).
- * - `TortureOptions`, `ScenarioStep`, `Invariant`, `EndState`, `PerturbationKind`: what a
- *   torture test is made of.
- * - `TortureReport`, `Divergence`: what it reports.
+ * - `TortureOptions`, `ScenarioStep`: what a torture test is made of (an invariant is
+ *   `TortureOptions['invariants']`, a perturbation's name `TortureOptions['perturbations']`).
+ * - `TortureReport`: what it reports (`divergence`: the first one, if any).
  * - `TortureError`: why it could not judge (`kind`: `invalidReplay`, `reference`, `scenario`).
  *
  * The perturbations hook into the manager's client and cache, never into the API server.
  * @module torture
  */
-export type { EndState, Invariant, PerturbationKind, ScenarioStep, TortureOptions } from './options.js';
-export type { Divergence, TortureReport } from './report.js';
+export type { ScenarioStep, TortureOptions } from './options.js';
+export type { TortureReport } from './report.js';
 export { torture } from './torture.js';
 export { TortureError } from './torture-error.js';

@@ -11,7 +11,7 @@ import type { Client, KubernetesObject } from '@operant/core';
 import type { KubernetesList } from '@operant/core/api';
 import type { Informer, ResourceEventHandler } from '@operant/core/cache';
 import type { GetOptions, ListOptions } from '@operant/core/client';
-import { currentController, type ResourceInfo } from '@operant/core/internal';
+import type { ResourceInfo } from '@operant/core/internal';
 import type { Manager } from '@operant/core/manager';
 import type { ResourceType } from '@operant/core/resources';
 import type { MissedStates } from './missed-states.js';
@@ -108,7 +108,7 @@ function read<T extends KubernetesObject>(
   get: () => Promise<T>,
 ): Promise<T> {
   p.active();
-  return p.reads.get(info, key, currentController()?.controller, get);
+  return p.reads.get(info, key, get);
 }
 
 function readList<T extends KubernetesObject>(
@@ -129,7 +129,6 @@ function perturbedClient(inner: Client, p: ManagerPerturbations): Client {
     namespace: obj?.metadata?.namespace,
     name:
       obj?.metadata?.name ?? (obj?.metadata?.generateName === undefined ? undefined : `${obj.metadata.generateName}*`),
-    controller: currentController()?.controller,
   });
   const write = <T>(c: WriteCall, send: () => Promise<T>): Promise<T> => {
     p.active();

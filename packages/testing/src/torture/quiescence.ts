@@ -32,6 +32,14 @@ export async function metricSum(mgr: Manager, name: string, labels: Record<strin
     .reduce((sum, v) => sum + v.value, 0);
 }
 
+/** The controllers of `mgr` with a reconcile running now. */
+export async function activeControllers(mgr: Manager): Promise<string[]> {
+  const metric = mgr.metrics.getSingleMetric('controller_runtime_active_workers');
+  if (metric === undefined) return [];
+  const { values } = await metric.get();
+  return values.filter((v) => v.value > 0).map((v) => String(v.labels.controller));
+}
+
 /** Resolves true once the run has been quiet for `settleMs`, false when `budgetMs` passes first. */
 export async function waitForQuiet(run: RunActivity, settleMs: number, budgetMs: number): Promise<boolean> {
   const deadline = Date.now() + budgetMs;

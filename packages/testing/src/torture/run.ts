@@ -16,7 +16,7 @@ import { MissedStates } from './missed-states.js';
 import type { EndState, TortureOptions } from './options.js';
 import type { Perturbation, RunTrace, TracedWrite } from './perturbation.js';
 import { InformerHandlers, perturbedManager } from './perturbed-manager.js';
-import { metricSum, waitForCache, waitForQuiet } from './quiescence.js';
+import { activeControllers, metricSum, waitForCache, waitForQuiet } from './quiescence.js';
 import { seededRandom } from './random.js';
 import { describeStep, runStep } from './scenario-steps.js';
 import { StaleReads } from './stale-reads.js';
@@ -77,7 +77,7 @@ class ScenarioRun {
       registry: options.manager?.registry,
       fieldOwner: 'torture-user',
     });
-    const reconciles = (controller: string | undefined) => this.reconcileNumber(controller);
+    const reconciles = () => this.reconciling();
     const random = () => seededRandom(perturbation?.seed ?? 0);
     this.writes = new WriteFaults(perturbation, () => this.crash(), reconciles);
     this.reads = new StaleReads(
@@ -232,11 +232,21 @@ class ScenarioRun {
     this.lastActive = Date.now();
   }
 
-  /** The number of the reconcile `controller` is in (its finished reconciles, plus one). */
-  private async reconcileNumber(controller: string | undefined): Promise<number | undefined> {
+  /**
+   * Which controller is reconciling now (from the manager's `active_workers`), and the number
+   * of its reconcile (its finished reconciles plus one) when it is the only one.
+   */
+  private async reconciling(): Promise<{ controller: string | undefined; reconcile: number | undefined }> {
     const manager = this.current?.manager;
-    if (controller === undefined || manager === undefined) return undefined;
-    return (await metricSum(manager, 'controller_runtime_reconcile_total', { controller })) + 1;
+    if (manager === undefined) return { controller: undefined, reconcile: undefined };
+    const active = await activeControllers(manager);
+    const [only] = active;
+    if (only === undefined || active.length > 1)
+      return { controller: active.join(' or ') || undefined, reconcile: undefined };
+    return {
+      controller: only,
+      reconcile: (await metricSum(manager, 'controller_runtime_reconcile_total', { controller: only })) + 1,
+    };
   }
 }
 

@@ -46,7 +46,7 @@ describe('StaleReads', () => {
       seededRandom(1),
       async () => current,
       { deliver: (_info, was, now) => delivered.push([was, now]) },
-      async () => 1,
+      async () => ({ controller: 'widget', reconcile: 1 }),
     );
     return {
       reads,
@@ -59,22 +59,23 @@ describe('StaleReads', () => {
 
   it('names reads of objects with a history by generation, and serves the cache without a window', async () => {
     const { reads } = stale(undefined);
-    await expect(reads.get(info, key, undefined, missing)).rejects.toThrow('not found');
+    await expect(reads.get(info, key, missing)).rejects.toThrow('not found');
     expect(reads.points).toEqual([]);
-    await reads.get(info, key, undefined, async () => widget('1', 1));
-    await reads.get(info, key, undefined, async () => widget('2', 1));
-    await reads.get(info, key, undefined, async () => widget('3', 2));
-    await expect(reads.get(info, key, undefined, missing)).rejects.toThrow('not found');
+    await reads.get(info, key, async () => widget('1', 1));
+    await reads.get(info, key, async () => widget('2', 1));
+    await reads.get(info, key, async () => widget('3', 2));
+    await expect(reads.get(info, key, missing)).rejects.toThrow('not found');
     expect(reads.points).toEqual(['Widget/web@1#1', 'Widget/web@1#2', 'Widget/web@2#1', 'Widget/web@gone#1']);
     expect(reads.open).toBe(false);
   });
 
   it('serves the earlier generation in its window, in gets and lists, then delivers the change it held back', async () => {
     const { reads, delivered } = stale('Widget/web@2#1');
-    await reads.get(info, key, 'widget', async () => widget('1', 1));
-    await expect(reads.get(info, key, 'widget', async () => widget('3', 2))).resolves.toEqual(widget('1', 1));
+    await reads.get(info, key, async () => widget('1', 1));
+    await expect(reads.get(info, key, async () => widget('3', 2))).resolves.toEqual(widget('1', 1));
     expect(reads.open).toBe(true);
-    expect(reads.injection).toMatchObject({ on: 'get Widget ns/web', controller: 'widget' });
+    await new Promise((resolve) => setImmediate(resolve)); // the controller is looked up after the fact
+    expect(reads.injection).toMatchObject({ on: 'get Widget ns/web', controller: 'widget', reconcile: 1 });
     expect(reads.injection?.what).toMatch(
       /^stale read Widget\/web@2#1 \(a window of \d+ ms showing resourceVersion 1, generation 1\)$/,
     );
@@ -86,28 +87,28 @@ describe('StaleReads', () => {
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(reads.open).toBe(false);
     expect(delivered).toEqual([[widget('1', 1), widget('3', 2)]]);
-    await expect(reads.get(info, key, 'widget', async () => widget('3', 2))).resolves.toEqual(widget('3', 2));
+    await expect(reads.get(info, key, async () => widget('3', 2))).resolves.toEqual(widget('3', 2));
   });
 
   it('shows a new object absent, and a deleted one still present', async () => {
     const absent = stale('Widget/web@1#1');
-    const err = await absent.reads.get(info, key, undefined, async () => widget('1', 1)).catch((e: unknown) => e);
+    const err = await absent.reads.get(info, key, async () => widget('1', 1)).catch((e: unknown) => e);
     expect(isNotFound(err)).toBe(true);
     expect((err as Error).message).toMatch(/^unable to get Widget ns\/web: /);
     absent.reads.stop();
 
     const deleted = stale('Widget/web@gone#1');
     deleted.setCurrent(undefined);
-    await deleted.reads.get(info, key, undefined, async () => widget('1', 1));
-    await expect(deleted.reads.get(info, key, undefined, missing)).resolves.toEqual(widget('1', 1));
+    await deleted.reads.get(info, key, async () => widget('1', 1));
+    await expect(deleted.reads.get(info, key, missing)).resolves.toEqual(widget('1', 1));
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(deleted.delivered).toEqual([[widget('1', 1), undefined]]);
   });
 
   it('leaves a stale object out of a list whose selector it does not match', async () => {
     const { reads } = stale('Widget/web@2#1');
-    await reads.get(info, key, undefined, async () => widget('1', 1));
-    await reads.get(info, key, undefined, async () => widget('3', 2));
+    await reads.get(info, key, async () => widget('1', 1));
+    await reads.get(info, key, async () => widget('3', 2));
     const list = await reads.list(info, { namespace: 'ns', labelSelector: 'app=db' }, async () => ({ items: [] }));
     expect(list.items).toEqual([]);
     reads.stop();

@@ -62,7 +62,7 @@ export class StaleReads {
     random: Random,
     private readonly current: (info: ResourceInfo, key: ObjectKey) => Promise<Version>,
     private readonly sink: HandlerSink,
-    private readonly reconciles: (controller: string | undefined) => Promise<number | undefined>,
+    private readonly reconciling: () => Promise<Pick<Injection, 'controller' | 'reconcile'>>,
   ) {
     this.window = new TimedWindow(windowMs, random);
   }
@@ -73,12 +73,7 @@ export class StaleReads {
   }
 
   /** A get: the cache's answer (`read`), or the stale one inside a window. */
-  async get<T extends KubernetesObject>(
-    info: ResourceInfo,
-    key: ObjectKey,
-    controller: string | undefined,
-    read: () => Promise<T>,
-  ): Promise<T> {
+  async get<T extends KubernetesObject>(info: ResourceInfo, key: ObjectKey, read: () => Promise<T>): Promise<T> {
     const k = keyOf(info, key.namespace, key.name);
     let answer: T | undefined;
     let missing: unknown;
@@ -90,7 +85,7 @@ export class StaleReads {
     }
     this.remember(k, answer);
     const versions = this.history.get(k) ?? [];
-    if (versions.length > 1 || answer !== undefined) this.maybeOpen(k, info, key, versions, answer, controller);
+    if (versions.length > 1 || answer !== undefined) this.maybeOpen(k, info, key, versions, answer);
     const w = this.stale;
     const served = w !== undefined && this.window.open && w.key === k ? (w.stale as T | undefined) : answer;
     if (served === undefined) throw missing ?? notFoundFor(info, key);
@@ -139,7 +134,6 @@ export class StaleReads {
     objectKey: ObjectKey,
     versions: readonly Version[],
     answer: Version,
-    controller: string | undefined,
   ): void {
     // the object's generation (or version count) and the read's number at it: stable across runs
     const at = `${info.kind}/${objectKey.name}@${answer === undefined ? 'gone' : (answer.metadata?.generation ?? versions.length)}`;
@@ -156,13 +150,11 @@ export class StaleReads {
     const injection: Injection = {
       what: `stale read ${point} (a window of ${length} ms showing ${describeVersion(stale)})`,
       on: `get ${describeObject(info, objectKey.namespace, objectKey.name)}`,
-      controller,
+      controller: undefined,
       reconcile: undefined,
     };
     this.injection = injection;
-    void this.reconciles(controller).then((n) => {
-      injection.reconcile = n;
-    });
+    void this.reconciling().then((where) => Object.assign(injection, where));
   }
 
   /** The watch caught up: the change it held back reaches the handlers. */

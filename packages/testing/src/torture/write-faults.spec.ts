@@ -10,7 +10,6 @@ const call = (verb: WriteCall['verb'], status = false): WriteCall => ({
   info,
   namespace: 'ns',
   name: 'web',
-  controller: 'widget',
 });
 
 /** WriteFaults for `point`, with the writes it sent and the crashes it asked for. */
@@ -22,7 +21,7 @@ function faults(p: Perturbation | undefined) {
     () => {
       crashes++;
     },
-    async () => 4,
+    async () => ({ controller: 'widget', reconcile: 4 }),
   );
   const write = (c: WriteCall, crashed = false) =>
     w.write(
@@ -56,6 +55,7 @@ describe('WriteFaults', () => {
     expect((err as Error).message).toBe('unable to update Widget ns/web: the manager crashed (injected)');
     expect(f.sent).toEqual(['create', 'update']);
     expect(f.crashes()).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve)); // the controller is looked up after the fact
     expect(f.w.injection).toMatchObject({
       what: 'crash after write 2',
       on: 'update Widget ns/web',

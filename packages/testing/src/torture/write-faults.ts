@@ -19,8 +19,6 @@ export interface WriteCall {
   info: ResourceInfo;
   namespace: string | undefined;
   name: string | undefined;
-  /** The controller whose reconcile makes it, when inside one. */
-  controller: string | undefined;
 }
 
 /** Where and how a perturbation was injected, for the report. */
@@ -29,7 +27,10 @@ export interface Injection {
   what: string;
   /** The write or read it was injected on, e.g. "create ConfigMap torture-1a2b/web-0". */
   on: string;
-  /** The controller whose reconcile it hit, and how many reconciles it had finished before. */
+  /**
+   * The controller whose reconcile it hit (the one reconciling then; several names when
+   * several were), and the number of that reconcile (its finished reconciles plus one).
+   */
   controller: string | undefined;
   reconcile: number | undefined;
 }
@@ -48,7 +49,7 @@ export class WriteFaults {
   constructor(
     private readonly perturbation: Perturbation | undefined,
     private readonly crash: () => void,
-    private readonly reconciles: (controller: string | undefined) => Promise<number | undefined>,
+    private readonly reconciling: () => Promise<Pick<Injection, 'controller' | 'reconcile'>>,
   ) {}
 
   /**
@@ -84,11 +85,9 @@ export class WriteFaults {
   }
 
   private inject(what: string, call: WriteCall): void {
-    const injection: Injection = { what, on: target(call), controller: call.controller, reconcile: undefined };
+    const injection: Injection = { what, on: target(call), controller: undefined, reconcile: undefined };
     this.injection = injection;
-    void this.reconciles(call.controller).then((n) => {
-      injection.reconcile = n;
-    });
+    void this.reconciling().then((where) => Object.assign(injection, where));
   }
 }
 
