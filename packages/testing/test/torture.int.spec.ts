@@ -10,14 +10,9 @@ import { resourceType } from '@operant/core/resources';
 import { buildCrd } from '@operant/crd/schema';
 import { installCrds } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
-import {
-  type ScenarioStep,
-  TortureError,
-  type TortureOptions,
-  type TortureReport,
-  torture,
-} from '@operant/testing/torture';
+import { type ScenarioStep, TortureError, type TortureOptions, torture } from '@operant/testing/torture';
 
+type TortureReport = Awaited<ReturnType<typeof torture>>;
 type Invariant = NonNullable<TortureOptions['invariants']>[number];
 type PerturbationKind = NonNullable<TortureOptions['perturbations']>[number];
 

@@ -10,13 +10,13 @@
  *   environment variable `OPERANT_TORTURE_REPLAY`).
  * - `TortureOptions`, `ScenarioStep`: what a torture test is made of (an invariant is
  *   `TortureOptions['invariants']`, a perturbation's name `TortureOptions['perturbations']`).
- * - `TortureReport`: what it reports (`divergence`: the first one, if any).
+ * - what `torture` resolves with (`runs`, `reference`, `divergence`: the first one, if any) is
+ *   `TortureReport` in report.ts, `Awaited<ReturnType<typeof torture>>` to name it.
  * - `TortureError`: why it could not judge (`kind`: `invalidReplay`, `reference`, `scenario`).
  *
  * The perturbations hook into the manager's client and cache, never into the API server.
  * @module torture
  */
 export type { ScenarioStep, TortureOptions } from './options.js';
-export type { TortureReport } from './report.js';
 export { torture } from './torture.js';
 export { TortureError } from './torture-error.js';
