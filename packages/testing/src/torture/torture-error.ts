@@ -1,0 +1,34 @@
+/**
+ * `TortureError`: what `torture` throws when it cannot do its job — not a divergence, which
+ * it reports. `kind` says what went wrong: an unreadable `replay` (`invalidReplay`), a
+ * reference run that does not become quiet or breaks an invariant (`reference`), a control
+ * plane that refuses a scenario step or the run's namespace (`scenario`).
+ * @module
+ */
+import { OperantError, type OperantErrorReason } from '@operant/crd/metadata';
+
+const brand: unique symbol = Symbol.for('@operant/testing/TortureError');
+
+export type TortureErrorKind = 'invalidReplay' | 'reference' | 'scenario';
+
+const reasons: Record<TortureErrorKind, OperantErrorReason> = {
+  invalidReplay: 'Config',
+  reference: 'Failed',
+  scenario: 'Failed',
+};
+
+export class TortureError extends OperantError {
+  readonly [brand] = true;
+  constructor(
+    readonly kind: TortureErrorKind,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(reasons[kind], message, options);
+    this.name = 'TortureError';
+  }
+
+  static is(value: unknown, kind?: TortureErrorKind): value is TortureError {
+    return OperantError.branded(value, brand, kind);
+  }
+}
