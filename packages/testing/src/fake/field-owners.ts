@@ -11,7 +11,10 @@
  *   field to M. Fields M applied before and omits now are removed, unless someone else owns them.
  * - A create, update or patch by manager U owns the fields it changed, taking them from others.
  *
- * Ownership is kept beside the object: `metadata.managedFields` stays empty.
+ * Ownership is kept beside the object; `managedFieldsOf` renders it as the API server's
+ * `metadata.managedFields` (a FieldsV1 tree per manager and operation), which the fake hands
+ * out in apply answers and, for the managers an informer keeps (`keepManagedFields`), on the
+ * stored objects.
  * @module
  */
 import { isObject, type Json, type JsonObject, jsonEqual } from './json.js';
@@ -192,4 +195,50 @@ function removePath(obj: Json, path: string[]): Json {
 
 function prune(owners: FieldOwners): void {
   for (const [key, entry] of owners) if (entry.fields.size === 0 && !entry.apply) owners.delete(key);
+}
+
+/** A `metadata.managedFields` entry, as the API server writes it. */
+export interface ManagedFieldsEntry {
+  manager: string;
+  operation: 'Apply' | 'Update';
+  apiVersion: string;
+  time: string;
+  fieldsType: 'FieldsV1';
+  fieldsV1: JsonObject;
+}
+
+/** The FieldsV1 tree of field paths: `f:<name>` per map key, `k:{…}` list items marked owned (`.`). */
+function fieldsV1(paths: Iterable<string>): JsonObject {
+  const root: JsonObject = {};
+  for (const key of paths) {
+    let node = root;
+    for (const segment of JSON.parse(key) as string[]) {
+      const name = segment.startsWith('k:') ? segment : `f:${segment}`;
+      if (!isObject(node[name])) node[name] = segment.startsWith('k:') ? { '.': {} } : {};
+      node = node[name] as JsonObject;
+    }
+  }
+  return root;
+}
+
+/**
+ * `owners` as `metadata.managedFields` (all managers, or those `keep` accepts), each entry
+ * stamped with `apiVersion` and `time`; managers that own no field are left out.
+ */
+export function managedFieldsOf(
+  owners: FieldOwners,
+  apiVersion: string,
+  time: string,
+  keep: (manager: string, apply: boolean) => boolean = () => true,
+): ManagedFieldsEntry[] {
+  return [...owners.values()]
+    .filter((e) => e.fields.size > 0 && keep(e.manager, e.apply))
+    .map((e) => ({
+      manager: e.manager,
+      operation: e.apply ? 'Apply' : 'Update',
+      apiVersion,
+      time,
+      fieldsType: 'FieldsV1',
+      fieldsV1: fieldsV1(e.fields),
+    }));
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import { type KubernetesObject } from '@operant/core';
-import { type ObjectMeta } from '@operant/core/api';
+import { formatTime, type ObjectMeta } from '@operant/core/api';
 import * as client from '@operant/core/client';
 import { ClientError } from '@operant/core/client';
 import {
@@ -19,7 +19,7 @@ import {
 } from '@operant/core/internal';
 import { markDeleted, prepareCreate, prepareUpdate, uidMismatch } from './admission.js';
 import { applyProblem, decodeOrRefuse, requiredFieldCauses } from './builtin-shapes.js';
-import { applyFields, type FieldOwners, recordUpdate } from './field-owners.js';
+import { applyFields, type FieldOwners, managedFieldsOf, recordUpdate } from './field-owners.js';
 import {
   applyJsonPatch,
   applyMergePatch,
@@ -216,11 +216,12 @@ export class FakeWrites {
             prepareCreate(this.c.traits(info), merged, name, this.now()),
             action,
           );
-          if (options.dryRun) return toJson(created);
-          return this.c.tracker.put(info, created, outcome.owners);
+          const answer = options.dryRun ? toJson(created) : this.c.tracker.put(info, created, outcome.owners);
+          return this.withManagedFields(info, answer, outcome.owners);
         }
         const stored: Stored = { info, key, old: live, name, action };
-        return this.commit(stored, merged, sub, options, manager, outcome.owners);
+        const answer = await this.commit(stored, merged, sub, options, manager, outcome.owners);
+        return this.withManagedFields(info, answer, outcome.owners);
       }),
     );
   }
@@ -262,6 +263,12 @@ export class FakeWrites {
           return undefined;
         }),
     );
+  }
+
+  /** `obj` as the API server answers an apply: with the managedFields entry of every manager. */
+  private withManagedFields(info: ResourceInfo, obj: KubernetesObject, owners: FieldOwners): KubernetesObject {
+    const managedFields = managedFieldsOf(owners, apiVersionOf(info), formatTime(this.now()));
+    return { ...obj, metadata: { ...obj.metadata, managedFields: managedFields as never } };
   }
 
   /** Marks (finalizers) or removes an object; removal takes dependents without owners along. */

@@ -6,7 +6,8 @@
  * - `useControlPlane(options)`: a control plane of the suite's own, started in `beforeAll`
  *   and stopped in `afterAll`.
  * - `sharedKubeConfig()`: the admin KubeConfig of the global setup's control plane.
- * - `operantMatchers`: `toHaveCondition(type, status)` and `toBeOwnedBy(owner)`, for `expect.extend`.
+ * - `operantMatchers`: `toHaveCondition(type, status)`, `toBeOwnedBy(owner)` and
+ *   `toHaveDependents(primary, children)` (on a fake client or harness), for `expect.extend`.
  * - `KUBECONFIG_VAR`: the variable that hands the shared control plane's kubeconfig file to
  *   child processes.
  *
@@ -20,7 +21,7 @@ import type { EnvironmentOptions } from '../envtest/environment-options.js';
 import { EnvtestError } from '../envtest/errors.js';
 import { controlPlaneSkipReason } from './shared.js';
 
-export { operantMatchers } from './matchers.js';
+export { type ExpectedChild, operantMatchers } from './matchers.js';
 export { KUBECONFIG_VAR, sharedKubeConfig } from './shared.js';
 
 /** `describe` for suites that need the shared control plane. */
