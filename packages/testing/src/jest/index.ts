@@ -21,7 +21,7 @@ import type { EnvironmentOptions } from '../envtest/environment-options.js';
 import { EnvtestError } from '../envtest/errors.js';
 import { controlPlaneSkipReason } from './shared.js';
 
-export { type ExpectedChild, operantMatchers } from './matchers.js';
+export { operantMatchers } from './matchers.js';
 export { KUBECONFIG_VAR, sharedKubeConfig } from './shared.js';
 
 /** `describe` for suites that need the shared control plane. */

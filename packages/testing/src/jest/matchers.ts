@@ -76,7 +76,7 @@ function toBeOwnedBy(
 }
 
 /** A child named, or the fields it holds (`metadata.name` among them). */
-export type ExpectedChild = string | { metadata: { name: string; [field: string]: unknown }; [field: string]: unknown };
+type ExpectedChild = string | { metadata: { name: string; [field: string]: unknown }; [field: string]: unknown };
 
 /** Whether `actual` holds every field of `expected` (lists element by element, of equal length). */
 function holds(actual: unknown, expected: unknown): boolean {
