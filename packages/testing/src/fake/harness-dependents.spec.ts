@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { Controller, Dependent, type KubernetesObject } from '@operant/core';
 import { applyConfiguration, mergePatch } from '@operant/core/client';
 import type { Condition } from '@operant/core/controllerutil';
-import { DEPENDENT_LABEL } from '@operant/core/dependent';
+import { ExternalDependent } from '@operant/core/decorators';
+import { DEPENDENT_LABEL, DEPENDENTS_FINALIZER, type ExternalResource } from '@operant/core/dependent';
 import { ConfigMap } from '@operant/core/kinds';
 import { resourceType } from '@operant/core/resources';
 import { operantMatchers } from '../jest/matchers.js';
@@ -169,5 +170,101 @@ describe('dependents in the reconcile harness', () => {
   it('should refuse a controller with neither a reconciler nor dependents, as the builder does', () => {
     const h = harness();
     expect(() => h.controllerManagedBy().for(GadgetType).complete()).toThrow(/needs a reconciler/);
+  });
+
+  describe('external dependents', () => {
+    /** Records in a map by primary name; the first `failures` deletes fail. */
+    function records(failures = 0) {
+      const store = new Map<string, string>();
+      const calls: string[] = [];
+      let failing = failures;
+      const resource: ExternalResource<Gadget, string> = {
+        read: (g) => store.get(g.metadata?.name as string),
+        apply: (g) => {
+          const value = `size=${g.spec?.size}`;
+          calls.push(`apply ${value}`);
+          store.set(g.metadata?.name as string, value);
+          return value;
+        },
+        delete: (g) => {
+          calls.push('delete');
+          if (failing-- > 0) throw new Error('the record service is down');
+          store.delete(g.metadata?.name as string);
+        },
+      };
+      return { store, calls, resource };
+    }
+
+    it('should hold the finalizer until the delete succeeds, retrying a failed delete with backoff', async () => {
+      const h = harness(gadget('ext', { size: 2 }));
+      const { store, calls, resource } = records(1);
+      h.controllerManagedBy().for(GadgetType).externalDependent(resource, { name: 'record' }).complete();
+      await h.run();
+      const primary = await stored(h, 'ext');
+      expect(primary.metadata?.finalizers).toEqual([DEPENDENTS_FINALIZER]);
+      expect(store.get('ext')).toBe('size=2');
+      expect(ready(primary)?.status).toBe('True');
+
+      await h.client.delete(primary);
+      await h.run();
+      expect((await stored(h, 'ext')).metadata?.deletionTimestamp).toBeDefined();
+      expect(store.has('ext')).toBe(true);
+      const failed = h.processed.at(-1);
+      expect(failed?.outcome).toBe('error');
+      expect(String(failed?.error)).toMatch(
+        /unable to delete the external dependent record of Gadget ns\/ext: the record service is down/,
+      );
+
+      await h.run({ advance: 60_000 });
+      expect(store.has('ext')).toBe(false);
+      await expect(stored(h, 'ext')).rejects.toThrow(/not found/);
+      expect(calls.filter((c) => c === 'delete')).toHaveLength(2);
+    });
+
+    it('should delete the resource when the activation condition turns false, and through a decorated class', async () => {
+      const { store, resource } = records();
+      @Controller({ for: GadgetType })
+      class RecordController {
+        @ExternalDependent({ activeWhen: (g: Gadget) => g.spec?.extra === true })
+        record() {
+          return resource;
+        }
+      }
+      const h = harness(gadget('dec', { size: 5, extra: true }));
+      await h.addControllers([RecordController]);
+      await h.run();
+      const primary = await stored(h, 'dec');
+      expect(store.get('dec')).toBe('size=5');
+      expect(primary.metadata?.finalizers).toEqual([DEPENDENTS_FINALIZER]);
+      await h.client.patch(primary, mergePatch({ spec: { extra: false } }));
+      await h.run();
+      expect(store.has('dec')).toBe(false);
+      await h.client.delete(await stored(h, 'dec'));
+      await h.run();
+      await expect(stored(h, 'dec')).rejects.toThrow(/not found/);
+    });
+
+    it('should delete the external dependents that others depend on last', async () => {
+      const deleted: string[] = [];
+      const named = (name: string): ExternalResource<Gadget, string> => ({
+        read: () => (deleted.includes(name) ? undefined : name),
+        apply: () => name,
+        delete: () => {
+          deleted.push(name);
+        },
+      });
+      const h = harness(gadget('order', { size: 1 }));
+      h.controllerManagedBy()
+        .for(GadgetType)
+        .externalDependent(named('bucket'), { name: 'bucket' })
+        .externalDependent(named('user'), { name: 'user', dependsOn: ['bucket'] })
+        .externalDependent(named('grant'), { name: 'grant', dependsOn: ['user', 'bucket'] })
+        .complete();
+      await h.run();
+      await h.client.delete(await stored(h, 'order'));
+      await h.run();
+      expect(deleted).toEqual(['grant', 'user', 'bucket']);
+      await expect(stored(h, 'order')).rejects.toThrow(/not found/);
+    });
   });
 });
