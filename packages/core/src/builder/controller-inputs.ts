@@ -2,8 +2,9 @@
  * What a controller declaration records (controller-runtime's builder inputs) and the
  * sources they stand for: `for` → a kind source with `enqueueRequestForObject()`; `owns` →
  * a kind source with `enqueueRequestForOwner(For, { onlyController })`, and so does each
- * `dependent` kind not owned already (`withDependents` turns the dependents into the
- * controller's reconciler, see @operant/core/dependent); `watches` → a kind
+ * `dependent` kind not owned already (`withDependents` turns the dependents, external ones
+ * too, into the controller's reconciler, see @operant/core/dependent; an external dependent
+ * has no kind to watch); `watches` → a kind
  * source with the given handler, its initial-list and unchanged events at low priority
  * (`withLowPriorityWhenUnchanged`, as Go's `handler.Funcs` has it); event filters on every
  * kind watch; raw sources as they are.
