@@ -89,7 +89,7 @@ export class FakeWrites {
         if (this.c.tracker.get(info, key) !== undefined) throw alreadyExists(action, info, name);
         const created = await this.c.admit(info, prepareCreate(this.c.traits(info), body, name, this.now()), action);
         const owners: FieldOwners = new Map();
-        recordUpdate(owners, manager, undefined, created, this.c.traits(info).listKeys);
+        recordUpdate(owners, manager, undefined, created, this.c.traits(info));
         if (options.dryRun) return toJson(created);
         return this.c.tracker.put(info, created, owners);
       }),
@@ -197,14 +197,13 @@ export class FakeWrites {
           throw live === undefined ? notFound(action, info, name) : conflict(action, info, name);
         }
         const owners = live === undefined ? new Map() : this.c.tracker.owners(info, key);
-        const listKeys = this.c.traits(info).listKeys;
         const outcome = applyFields(
           owners,
           manager,
           live as JsonObject | undefined,
           config,
           options.force ?? false,
-          listKeys,
+          this.c.traits(info),
         );
         if ('conflicts' in outcome) throw applyConflict(action, info, name, outcome.conflicts);
         const merged = outcome.object as KubernetesObject;
@@ -334,7 +333,7 @@ export class FakeWrites {
       jsonEqual(withoutVersion(next), withoutVersion(s.old)) && (applied === undefined || sameOwners(applied, stale));
     if (options.dryRun || unchanged) return unchanged ? s.old : toJson(next);
     const owners = applied ?? cloneOwners(stale);
-    if (applied === undefined) recordUpdate(owners, manager, s.old, next, this.c.traits(s.info).listKeys);
+    if (applied === undefined) recordUpdate(owners, manager, s.old, next, this.c.traits(s.info));
     if (next.metadata?.deletionTimestamp !== undefined && (next.metadata.finalizers ?? []).length === 0) {
       // the API server deletes in the same step: watchers see only the DELETED event
       const gone = this.c.tracker.remove(s.info, s.key, next) ?? next;
