@@ -4,7 +4,7 @@ import { applyConfiguration, mergePatch } from '@operant/core/client';
 import type { Condition } from '@operant/core/controllerutil';
 import { ExternalDependent } from '@operant/core/decorators';
 import { DEPENDENT_LABEL, DEPENDENTS_FINALIZER, type ExternalResource } from '@operant/core/dependent';
-import { ConfigMap } from '@operant/core/kinds';
+import { ConfigMap, Deployment } from '@operant/core/kinds';
 import { resourceType } from '@operant/core/resources';
 import { operantMatchers } from '../jest/matchers.js';
 import { fakeClient } from './builder.js';
@@ -79,6 +79,54 @@ describe('dependents in the reconcile harness', () => {
     await h.client.patch(primary, mergePatch({ spec: { size: 4 } }));
     await h.run();
     expect(h).toHaveDependents(primary, { ConfigMap: [{ metadata: { name: 'one-settings' }, data: { size: '4' } }] });
+    expect(await writesOfAReconcile(h, primary)).toEqual([]);
+  });
+
+  it('should write nothing in a steady state for a Deployment, whose containers are a keyed list', async () => {
+    const deploymentOf = (g: Gadget) =>
+      applyConfiguration(Deployment, {
+        metadata: { name: `${g.metadata?.name}-web`, namespace: 'ns' },
+        spec: {
+          replicas: g.spec?.size,
+          selector: { matchLabels: { app: `${g.metadata?.name}` } },
+          template: {
+            metadata: { labels: { app: `${g.metadata?.name}` } },
+            spec: {
+              containers: [
+                {
+                  name: 'web',
+                  image: 'nginx:1.27',
+                  ports: [{ containerPort: 80 }],
+                  env: [{ name: 'SIZE', value: `${g.spec?.size}` }],
+                },
+              ],
+            },
+          },
+        },
+      });
+    const h = harness(gadget('web', { size: 2 }));
+    h.controllerManagedBy().for(GadgetType).dependent(Deployment, deploymentOf).complete();
+    await h.run();
+    const primary = await stored(h, 'web');
+    const web = await h.apiReader.get(Deployment, { namespace: 'ns', name: 'web-web' });
+    expect(web.metadata?.managedFields?.[0]?.fieldsV1).toEqual(
+      expect.objectContaining({
+        'f:spec': expect.objectContaining({
+          'f:selector': {},
+          'f:template': expect.objectContaining({
+            'f:spec': {
+              'f:containers': { 'k:{"name":"web"}': expect.objectContaining({ '.': {}, 'f:env': expect.anything() }) },
+            },
+          }),
+        }),
+      }),
+    );
+    expect(await writesOfAReconcile(h, primary)).toEqual([]);
+    await h.client.patch(primary, mergePatch({ spec: { size: 3 } }));
+    await h.run();
+    expect(h).toHaveDependents(primary, {
+      Deployment: [{ metadata: { name: 'web-web' }, spec: { replicas: 3 } }],
+    });
     expect(await writesOfAReconcile(h, primary)).toEqual([]);
   });
 
