@@ -14,7 +14,6 @@
 import { beforeAll, beforeEach, expect, it } from '@jest/globals';
 import type { V1ConfigMap } from '@kubernetes/client-node';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
-import type { KubernetesObject } from '../src/api/object.js';
 import { isNotFound } from '../src/api/status-error.js';
 import { controllerManagedBy } from '../src/builder/builder.js';
 import { ApiClient } from '../src/client/api-client.js';
@@ -31,12 +30,8 @@ import type { Manager } from '../src/manager/interfaces.js';
 import { newManager } from '../src/manager/manager.js';
 import { ConfigMap, Deployment } from '../src/resources/kinds.js';
 import type { ResourceDescriptor } from '../src/resources/resource-type.js';
-import { applyOpenCrd, eventually, newNamespace, startManager, useCleanups } from './fixtures/helpers.js';
-
-interface Gadget extends KubernetesObject {
-  spec?: { size?: number; extra?: boolean; keys?: string[] };
-  status?: { conditions?: Condition[] };
-}
+import { type Gadget, installGadgetCrd } from './fixtures/gadget.js';
+import { eventually, newNamespace, startManager, useCleanups } from './fixtures/helpers.js';
 
 const settings = (g: Gadget) =>
   applyConfiguration(ConfigMap, {
@@ -57,14 +52,7 @@ describeWithControlPlane('dependents on the real API server', () => {
   let GadgetType: ResourceDescriptor<Gadget>;
 
   beforeAll(async () => {
-    GadgetType = (await applyOpenCrd(
-      external,
-      'dependents.operant.test',
-      'Gadget',
-      'operant-test',
-      true,
-    )) as ResourceDescriptor<Gadget>;
-    await eventually(() => external.list(GadgetType, { namespace: 'default', limit: 1 }));
+    GadgetType = await installGadgetCrd(external);
   }, 60_000);
 
   beforeEach(async () => {

@@ -55,7 +55,10 @@ export class Builder extends ControllerInputs {
     const sharded = sharding !== undefined && (this.options.sharded ?? true) && forType !== undefined;
     this.manager.registerControllerName(name as string);
     const shard = sharded ? sharding.gate(forType) : undefined;
-    if (sharded) for (const input of [...this.ownsInputs, ...this.dependentInputs]) sharding.own(input.type);
+    if (sharded) {
+      const kinds = this.dependentInputs.flatMap((input) => (input.external ? [] : [input]));
+      for (const input of [...this.ownsInputs, ...kinds]) sharding.own(input.type);
+    }
     const run = this.withDependents(reconciler, this.manager, { ...checked, name: name as string });
     const controller = new Controller(name as string, run, {
       logger: this.manager.logger,

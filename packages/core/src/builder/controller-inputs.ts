@@ -2,8 +2,9 @@
  * What a controller declaration records (controller-runtime's builder inputs) and the
  * sources they stand for: `for` → a kind source with `enqueueRequestForObject()`; `owns` →
  * a kind source with `enqueueRequestForOwner(For, { onlyController })`, and so does each
- * `dependent` kind not owned already (`withDependents` turns the dependents into the
- * controller's reconciler, see @operant/core/dependent); `watches` → a kind
+ * `dependent` kind not owned already (`withDependents` turns the dependents, external ones
+ * too, into the controller's reconciler, see @operant/core/dependent; an external dependent
+ * has no kind to watch); `watches` → a kind
  * source with the given handler, its initial-list and unchanged events at low priority
  * (`withLowPriorityWhenUnchanged`, as Go's `handler.Funcs` has it); event filters on every
  * kind watch; raw sources as they are.
@@ -29,6 +30,8 @@ import type {
 } from '../dependent/dependent.js';
 import { DEPENDENT_INDEX, DependentRunner, dependentIndexValues } from '../dependent/dependent-runner.js';
 import { dependentsReconciler } from '../dependent/dependents-reconciler.js';
+import type { ExternalDependentOptions, ExternalResource } from '../dependent/external.js';
+import { ExternalRunner } from '../dependent/external-runner.js';
 import { enqueueRequestForObject } from '../handler/enqueue-for-object.js';
 import { enqueueRequestForOwner } from '../handler/enqueue-for-owner.js';
 import { withLowPriorityWhenUnchanged } from '../handler/low-priority.js';
@@ -58,10 +61,13 @@ export interface WatchesOptions {
 }
 
 type KindInput = { type: ResourceType; predicates: readonly Predicate[] };
-type DependentInput = { type: ResourceType; desired: DesiredFunc; options: DependentOptions };
+type DependentInput = { type: ResourceType; desired: DesiredFunc; options: DependentOptions; external?: undefined };
+type ExternalInput = { resource: ExternalResource; options: ExternalDependentOptions };
 
-/** The dependents, checked: each with its kind resolved and its name settled. */
-type CheckedDependent = DependentInput & { info: ResourceInfo; name: string };
+/** The dependents, checked: each with its kind resolved (none for an external one) and its name settled. */
+type CheckedDependent =
+  | (DependentInput & { info: ResourceInfo; name: string })
+  | (ExternalInput & { name: string; external: true });
 
 /** What dependents need of a cluster: its client, and its cache's informers and indexes. */
 interface DependentCluster {
@@ -78,7 +84,8 @@ export class ControllerInputs {
   protected name: string | undefined;
   protected options: ControllerOptions = {};
   protected forCalls = 0;
-  protected readonly dependentInputs: DependentInput[] = [];
+  /** In declaration order, external ones among them. */
+  protected readonly dependentInputs: (DependentInput | (ExternalInput & { external: true }))[] = [];
   protected dependentStatus: DependentStatusFunc | false | undefined;
 
   /** The kind this controller reconciles (one `for` per controller). */
@@ -125,6 +132,25 @@ export class ControllerInputs {
   }
 
   /**
+   * Something kept for each primary that cannot carry its owner reference (java-operator-sdk's
+   * external dependent resource: a record elsewhere, an object in another namespace, a
+   * cluster-scoped object): `resource` reads, applies and deletes it. The primary carries the
+   * finalizer `operant.dev/dependents` until, once it is deleted, every external dependent's
+   * delete succeeded. `options.name` is required (names `dependsOn` and conditions).
+   */
+  externalDependent<P extends KubernetesObject = never, R = unknown>(
+    resource: ExternalResource<P, R>,
+    options: ExternalDependentOptions<P, R> & { name: string },
+  ): this {
+    this.dependentInputs.push({
+      resource: resource as ExternalResource,
+      options: options as ExternalDependentOptions,
+      external: true,
+    });
+    return this;
+  }
+
+  /**
    * The conditions the dependents' outcome sets on the primary's status (default
    * `readyCondition`: one `Ready` condition); `false` writes no status.
    */
@@ -161,6 +187,10 @@ export class ControllerInputs {
     const checked = this.checkController(env);
     const dependents: CheckedDependent[] = [];
     for (const input of this.dependentInputs) {
+      if (input.external) {
+        dependents.push({ ...input, name: input.options.name ?? '' });
+        continue;
+      }
       const info = env.resolve(input.type);
       const where = `dependent(${info?.kind ?? (typeof input.type === 'function' ? input.type.name : input.type.kind)})`;
       if (info === undefined)
@@ -170,7 +200,7 @@ export class ControllerInputs {
     const declared = dependents.map((d) => ({
       name: d.name,
       dependsOn: d.options.dependsOn ?? [],
-      where: `dependent(${d.info.kind}) ${d.name}`,
+      where: d.external ? `externalDependent ${d.name}` : `dependent(${d.info.kind}) ${d.name}`,
     }));
     checked.problems.push(...checkDependents('', declared, this.forInput !== undefined));
     return { ...checked, dependents };
@@ -189,7 +219,13 @@ export class ControllerInputs {
     if (dependents.length === 0 || forInfo === undefined || this.forInput === undefined)
       return reconciler as Reconciler;
     const indexed = new Set<ResourceType>();
+    const externals: ExternalRunner[] = [];
     const runners = dependents.map((d) => {
+      if (d.external) {
+        const runner = new ExternalRunner({ name: d.name, resource: d.resource, options: d.options });
+        externals.push(runner);
+        return runner;
+      }
       const fieldOwner = d.options.fieldOwner ?? name;
       cluster.cache.getInformer(d.type).keepManagedFields?.(fieldOwner);
       if (!indexed.has(d.type)) cluster.cache.indexField(d.type, DEPENDENT_INDEX, dependentIndexValues);
@@ -201,6 +237,7 @@ export class ControllerInputs {
       type: this.forInput.type,
       info: forInfo,
       runners,
+      externals,
       fieldOwner: name,
       status: this.dependentStatus,
       reconciler,
@@ -237,7 +274,7 @@ export class ControllerInputs {
     }
     const owned = new Set(this.ownsInputs.map((input) => input.type));
     for (const input of forInfo === undefined ? [] : this.dependentInputs) {
-      if (owned.has(input.type)) continue;
+      if (input.external || owned.has(input.type)) continue;
       owned.add(input.type);
       const handler = enqueueRequestForOwner(forInfo as ResourceInfo, { onlyController: true });
       sources.push(kind(cache, input.type, handler, ...filters([])));

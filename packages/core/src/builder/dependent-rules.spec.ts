@@ -55,4 +55,27 @@ describe('the dependent rules, applied by controllerManagedBy', () => {
     expect(controller.name).toBe('d');
     expect(mgr.hasControllerName('d')).toBe(true);
   });
+
+  it('should check external dependents with the others: one name space, dependsOn across both', () => {
+    const resource = { read: none, apply: none, delete: none };
+    const build = () =>
+      controllerManagedBy(mgr)
+        .for(V1Deployment)
+        .named('e')
+        .dependent(V1ConfigMap, none, { name: 'settings', dependsOn: ['record'] })
+        .externalDependent(resource, { name: 'record', dependsOn: ['bucket'] })
+        .externalDependent(resource, { name: 'settings' })
+        .complete();
+    expect(problems(build)).toEqual([
+      'invalidDependent: externalDependent settings: the name settings is already used by dependent(ConfigMap) settings; set "name"',
+      'invalidDependent: externalDependent record: dependsOn names bucket, which is no dependent of this controller (settings, record)',
+    ]);
+    const controller = controllerManagedBy(mgr)
+      .for(V1Deployment)
+      .named('f')
+      .externalDependent(resource, { name: 'record' })
+      .dependent(V1ConfigMap, none, { dependsOn: ['record'] })
+      .complete();
+    expect(controller.name).toBe('f');
+  });
 });

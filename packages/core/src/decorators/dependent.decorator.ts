@@ -10,36 +10,12 @@
 import type { KubernetesObject } from '../api/object.js';
 import type { DependentOptions } from '../dependent/dependent.js';
 import type { ResourceType } from '../resources/resource-type.js';
+import { checkDependentOptions } from './dependent-options.js';
 import { DecoratorError, place } from './errors.js';
 import { updateControllerMetadata } from './metadata/storage.js';
 
 const isType = (value: unknown): boolean =>
   typeof value === 'function' || (typeof value === 'object' && value !== null);
-
-function checkOptions(where: string, options: DependentOptions): void {
-  if (typeof options !== 'object' || options === null) {
-    throw new DecoratorError(
-      `${where}: options must be { name?, dependsOn?, readyWhen?, activeWhen?, force?, fieldOwner? }`,
-    );
-  }
-  for (const key of ['name', 'fieldOwner'] as const) {
-    if (options[key] !== undefined && (typeof options[key] !== 'string' || options[key] === '')) {
-      throw new DecoratorError(`${where}: "${key}", when given, must be a non-empty string`);
-    }
-  }
-  const { dependsOn } = options;
-  if (dependsOn !== undefined && !(Array.isArray(dependsOn) && dependsOn.every((d) => typeof d === 'string'))) {
-    throw new DecoratorError(`${where}: "dependsOn", when given, must be an array of dependent names`);
-  }
-  for (const key of ['readyWhen', 'activeWhen'] as const) {
-    if (options[key] !== undefined && typeof options[key] !== 'function') {
-      throw new DecoratorError(`${where}: "${key}", when given, must be a function`);
-    }
-  }
-  if (options.force !== undefined && typeof options.force !== 'boolean') {
-    throw new DecoratorError(`${where}: "force", when given, must be true or false`);
-  }
-}
 
 export function Dependent<C extends KubernetesObject, P extends KubernetesObject = never>(
   type: ResourceType<C>,
@@ -51,7 +27,7 @@ export function Dependent<C extends KubernetesObject, P extends KubernetesObject
       throw new DecoratorError(`${where}: only methods can return the desired children`);
     }
     if (!isType(type)) throw new DecoratorError(`${where}: the first argument must be a resource type`);
-    checkOptions(where, options as DependentOptions);
+    checkDependentOptions(where, options, '{ name?, dependsOn?, readyWhen?, activeWhen?, force?, fieldOwner? }');
     const dependent = { type, member, options: { ...options } as DependentOptions };
     updateControllerMetadata(target.constructor, (m) => ({ ...m, dependents: [...m.dependents, dependent] }));
   };

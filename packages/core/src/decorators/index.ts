@@ -1,5 +1,6 @@
 /**
- * The rarer decorators — the other predicate decorators, `@Channel`, `@Conversion` — and
+ * The rarer decorators — the other predicate decorators, `@Channel`, `@Conversion`,
+ * `@ExternalDependent` — and
  * `createPredicateDecorator`; the everyday ones (`@Controller`, `@Reconcile`, `@Watches`,
  * `@Module`, `@Rbac`, the webhooks, `@GenerationChanged`, `@Predicate`) are exported by the
  * package root. Decorators only record metadata; `OperantFactory.create` / `createOperator`
@@ -10,6 +11,7 @@
  * @module decorators
  */
 export { Channel } from './channel.decorator.js';
+export { ExternalDependent } from './external-dependent.decorator.js';
 export { getModuleMetadata } from './metadata/storage.js';
 export type { Provider } from './metadata/types.js';
 export {

@@ -7,27 +7,38 @@
  * the controller's reconciler still runs, with `undefined` for the outcome. A failed
  * dependent makes the reconcile fail after the rest ran (a `DependentError`, or the
  * dependent's own terminal error), so the request is retried with backoff.
+ *
+ * With external dependents (external.ts) the primary carries `DEPENDENTS_FINALIZER` before
+ * any of them runs; once it is being deleted their resources are deleted (those the others
+ * depend on last) and then the finalizer is removed. A delete that fails fails the
+ * reconcile, which is retried with backoff, and the finalizer stays.
  * @module
  */
 import type { KubernetesObject } from '../api/object.js';
-import type { Reconciler } from '../api/reconciler.js';
+import type { ReconcileContext, Reconciler } from '../api/reconciler.js';
 import { ignoreNotFound } from '../api/status-error.js';
 import { isTerminalError } from '../api/terminal-error.js';
 import type { Client } from '../client/interfaces.js';
+import { mergePatch } from '../client/patch.js';
 import { describeObject } from '../client/paths.js';
+import { containsFinalizer } from '../controllerutil/finalizers.js';
 import type { ResourceInfo, ResourceType } from '../resources/resource-type.js';
 import type { DependentReconciler, DependentStatusFunc } from './dependent.js';
-import type { DependentRunner } from './dependent-runner.js';
 import { DependentError } from './errors.js';
+import { DEPENDENTS_FINALIZER } from './external.js';
+import type { ExternalRunner } from './external-runner.js';
 import { readyCondition, writeConditions } from './ready-condition.js';
-import { runDependents } from './workflow.js';
+import { type DependentStep, runDependents } from './workflow.js';
 
 export interface DependentsReconcilerOptions {
   client: Client;
   /** The primary (`for`) kind. */
   type: ResourceType;
   info: ResourceInfo;
-  runners: readonly DependentRunner[];
+  /** Every dependent, in declaration order. */
+  runners: readonly DependentStep[];
+  /** The external dependents among them. */
+  externals?: readonly ExternalRunner[];
   /** Who writes the primary's conditions (the controller's name). */
   fieldOwner: string;
   /** The conditions to set; default `readyCondition`; false: none. */
@@ -38,16 +49,24 @@ export interface DependentsReconcilerOptions {
 
 export function dependentsReconciler(options: DependentsReconcilerOptions): Reconciler {
   const { client, runners, reconciler } = options;
+  const externals = options.externals ?? [];
   const status = options.status === false ? undefined : (options.status ?? readyCondition);
   return {
     async reconcile(request, context) {
       const { signal } = context;
-      const primary: KubernetesObject | undefined = await client
+      const found: KubernetesObject | undefined = await client
         .get(options.type, request, { signal })
         .catch(ignoreNotFound);
-      if (primary === undefined || primary.metadata?.deletionTimestamp) {
+      if (found === undefined || found.metadata?.deletionTimestamp) {
+        if (found !== undefined && externals.length > 0 && containsFinalizer(found, DEPENDENTS_FINALIZER)) {
+          await deleteExternals(found, externals, context, options);
+        }
         return reconciler?.reconcile(request, context, undefined);
       }
+      const primary =
+        externals.length > 0 && !containsFinalizer(found, DEPENDENTS_FINALIZER)
+          ? await setFinalizers(found, [...(found.metadata?.finalizers ?? []), DEPENDENTS_FINALIZER], options, signal)
+          : found;
       const outcome = await runDependents(runners, primary, context);
       if (status !== undefined) {
         await writeConditions(client, primary, status(outcome), { fieldOwner: options.fieldOwner, signal });
@@ -67,4 +86,54 @@ export function dependentsReconciler(options: DependentsReconcilerOptions): Reco
       return result;
     },
   };
+}
+
+/** Writes `finalizers` on `primary` (a merge patch with its resourceVersion: a concurrent change is a conflict, retried). */
+function setFinalizers(
+  primary: KubernetesObject,
+  finalizers: readonly string[],
+  options: DependentsReconcilerOptions,
+  signal: AbortSignal,
+): Promise<KubernetesObject> {
+  const patch = mergePatch({ metadata: { resourceVersion: primary.metadata?.resourceVersion, finalizers } });
+  return options.client.patch(primary, patch, { fieldOwner: options.fieldOwner, signal });
+}
+
+/** The external dependents in the order they are deleted: each after those that depend on it. */
+function deletionOrder(externals: readonly ExternalRunner[]): ExternalRunner[] {
+  const byName = new Map(externals.map((e) => [e.name, e]));
+  const ordered: ExternalRunner[] = []; // dependencies first (the rules refuse cycles)
+  const visit = (runner: ExternalRunner) => {
+    if (ordered.includes(runner)) return;
+    for (const name of runner.dependsOn) {
+      const dependency = byName.get(name);
+      if (dependency !== undefined) visit(dependency);
+    }
+    ordered.push(runner);
+  };
+  for (const runner of externals) visit(runner);
+  return ordered.reverse();
+}
+
+/** Deletes the external dependents of `primary`, then removes its finalizer; throws when a delete fails. */
+async function deleteExternals(
+  primary: KubernetesObject,
+  externals: readonly ExternalRunner[],
+  context: ReconcileContext,
+  options: DependentsReconcilerOptions,
+): Promise<void> {
+  const where = describeObject(options.info, primary.metadata?.namespace, primary.metadata?.name);
+  for (const runner of deletionOrder(externals)) {
+    try {
+      await runner.delete(primary, context);
+    } catch (error) {
+      if (isTerminalError(error)) throw error;
+      throw new DependentError(
+        `unable to delete the external dependent ${runner.name} of ${where}: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+  }
+  const rest = (primary.metadata?.finalizers ?? []).filter((f) => f !== DEPENDENTS_FINALIZER);
+  await setFinalizers(primary, rest, options, context.signal).catch(ignoreNotFound);
 }

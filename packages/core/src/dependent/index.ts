@@ -14,6 +14,8 @@
  * `@Dependent(Type, options)` on a controller class's method is the same (the package
  * root exports it). The primary's `Ready` condition says how they stand (`readyCondition`;
  * `withDependentStatus` replaces it); children carry the label `DEPENDENT_LABEL`.
+ * `externalDependent(resource, options)` (`@ExternalDependent`) keeps what cannot carry an
+ * owner reference, holding `DEPENDENTS_FINALIZER` on the primary until it is deleted.
  * @module dependent
  */
 export {
@@ -26,4 +28,5 @@ export {
   type DependentsOutcome,
   type DesiredFunc,
 } from './dependent.js';
+export { DEPENDENTS_FINALIZER, type ExternalDependentOptions, type ExternalResource } from './external.js';
 export { readyCondition } from './ready-condition.js';

@@ -9,19 +9,25 @@
 import type { KubernetesObject } from '../api/object.js';
 import type { ReconcileContext } from '../api/reconciler.js';
 import type { DependentResult, DependentsOutcome } from './dependent.js';
-import type { DependentRunner } from './dependent-runner.js';
+
+/** A dependent as the workflow runs it (`DependentStep`, `ExternalRunner`). */
+export interface DependentStep {
+  readonly name: string;
+  readonly dependsOn: readonly string[];
+  run(primary: KubernetesObject, context: ReconcileContext): Promise<DependentResult>;
+}
 
 const settled = (result: DependentResult): boolean => result.state === 'ready' || result.state === 'inactive';
 
 /** Runs every dependent for `primary` in dependency order and gathers the outcome. */
 export async function runDependents<P extends KubernetesObject>(
-  runners: readonly DependentRunner[],
+  runners: readonly DependentStep[],
   primary: P,
   context: ReconcileContext,
 ): Promise<DependentsOutcome<P>> {
   const byName = new Map(runners.map((r) => [r.name, r]));
   const running = new Map<string, Promise<DependentResult>>();
-  const run = (runner: DependentRunner): Promise<DependentResult> => {
+  const run = (runner: DependentStep): Promise<DependentResult> => {
     let result = running.get(runner.name);
     if (result === undefined) {
       result = (async () => {

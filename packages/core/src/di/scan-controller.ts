@@ -60,10 +60,11 @@ function scanOne(
     return undefined;
   }
   const { for: forType, owns = [], name, dependentStatus, ...options } = meta.options;
-  const dependents = meta.dependents.map((d) => ({
-    ...d,
-    options: { ...d.options, name: d.options.name ?? String(d.member) },
-  }));
+  const dependents = meta.dependents.map((d): DependentMetadata & { options: { name: string } } =>
+    d.external
+      ? { ...d, options: { ...d.options, name: d.options.name ?? String(d.member) } }
+      : { ...d, options: { ...d.options, name: d.options.name ?? String(d.member) } },
+  );
   const mapMethods = meta.watches.flatMap((w) =>
     w.member === undefined
       ? []
@@ -97,12 +98,12 @@ function scanOne(
     dependents.map((d) => ({
       name: d.options.name,
       dependsOn: d.options.dependsOn ?? [],
-      where: `@Dependent on ${type.name}.${String(d.member)}`,
+      where: `@${d.external ? 'ExternalDependent' : 'Dependent'} on ${type.name}.${String(d.member)}`,
     })),
     forType !== undefined,
   );
   for (const d of dependents) {
-    if (registry.tryResolve(d.type) === undefined) {
+    if (!d.external && registry.tryResolve(d.type) === undefined) {
       graph.push({
         kind: 'unknownKind',
         message: `${subject}${unknownKindMessage(`@Dependent on ${type.name}.${String(d.member)}`, d.type)}`,

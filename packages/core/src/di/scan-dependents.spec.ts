@@ -9,6 +9,7 @@ import { V1ConfigMap, V1Deployment, V1Secret } from '@kubernetes/client-node';
 import { checkDependents } from '../builder/dependent-rules.js';
 import { Controller } from '../decorators/controller.decorator.js';
 import { Dependent } from '../decorators/dependent.decorator.js';
+import { ExternalDependent } from '../decorators/external-dependent.decorator.js';
 import { getControllerMetadata } from '../decorators/metadata/storage.js';
 import { ResourceRegistry } from '../resources/registry.js';
 import { ScanError } from './errors.js';
@@ -116,5 +117,38 @@ describe('@Dependent and the scanner', () => {
       },
     ]);
     expect(checkDependents('', [], false)).toEqual([]);
+  });
+
+  it('should record @ExternalDependent methods among the dependents, named by the method, checked with them', () => {
+    @Controller({ for: V1Deployment })
+    class Records {
+      @Dependent(V1ConfigMap, { dependsOn: ['bucket'] })
+      settings() {}
+
+      @ExternalDependent({ readyWhen })
+      bucket() {}
+
+      @ExternalDependent({ name: 'settings', dependsOn: ['nothing'] })
+      other() {}
+    }
+    expect(getControllerMetadata(Records)?.dependents.map((d) => [d.member, d.external ?? false])).toEqual([
+      ['settings', false],
+      ['bucket', true],
+      ['other', true],
+    ]);
+    expect(() => scanControllers([Records] as ControllerClass[], registry)).toThrow(
+      /@ExternalDependent on Records.other: the name settings is already used by @Dependent on Records.settings/,
+    );
+    const bad = (options: unknown) => () => {
+      class Bad {
+        m() {}
+      }
+      const descriptor = Object.getOwnPropertyDescriptor(Bad.prototype, 'm');
+      ExternalDependent(options as never)(Bad.prototype, 'm', descriptor as PropertyDescriptor);
+    };
+    expect(bad({ name: '' })).toThrow('@ExternalDependent on Bad.m: "name", when given, must be a non-empty string');
+    expect(bad({ activeWhen: true })).toThrow(
+      '@ExternalDependent on Bad.m: "activeWhen", when given, must be a function',
+    );
   });
 });

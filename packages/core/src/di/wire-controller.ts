@@ -19,6 +19,7 @@ import type {
   DependentsOutcome,
   DesiredFunc,
 } from '../dependent/dependent.js';
+import type { ExternalDependentOptions, ExternalResource } from '../dependent/external.js';
 import { enqueueRequestForObject } from '../handler/enqueue-for-object.js';
 import { enqueueRequestsFromMapFunc } from '../handler/enqueue-from-map.js';
 import type { Manager } from '../manager/interfaces.js';
@@ -47,6 +48,7 @@ export interface ControllerWiring<C> {
   watches(type: ResourceType, handler: EventHandler, options?: { predicates?: readonly Predicate[] }): this;
   watchesRawSource(source: Source): this;
   dependent(type: ResourceType, desired: DesiredFunc, options?: DependentOptions): this;
+  externalDependent(resource: ExternalResource, options: ExternalDependentOptions & { name: string }): this;
   withDependentStatus(status: DependentStatusFunc | false): this;
   complete(reconciler?: DependentReconciler): C;
 }
@@ -79,6 +81,11 @@ export function wireControllerInto<C>(target: ControllerWiring<C>, spec: Control
   }
   for (const dependent of spec.dependents) {
     const member = dependent.member;
+    if (dependent.external) {
+      const resource = methods[member]?.call(instance) as ExternalResource;
+      builder.externalDependent(resource, { ...dependent.options, name: dependent.options.name ?? String(member) });
+      continue;
+    }
     const desired: DesiredFunc = (primary, context) => methods[member]?.call(instance, primary, context) as never;
     builder.dependent(dependent.type, desired, dependent.options);
   }

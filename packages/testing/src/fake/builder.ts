@@ -123,7 +123,7 @@ export class FakeClientBuilder {
 
   build(): FakeClient {
     const registry = this.registry ?? new ResourceRegistry();
-    const tracker = new ObjectTracker();
+    const tracker = new ObjectTracker(undefined, () => this.now());
     const gvk = (type: ResourceType) => gvkString(registry.resolve(type));
     const client = new FakeClient({
       tracker,

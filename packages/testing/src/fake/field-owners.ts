@@ -3,7 +3,8 @@
  * removal of fields an applier stops sending. A field is a leaf of the object: a scalar, an
  * empty object, or a whole list, except in keyed lists — of built-in kinds (containers by
  * name, …: the keys of `strategic.ts`) and `@ListType('map')` lists of custom resources —
- * whose items are walked into as `k:{"name":"a"}`. `apiVersion`, `kind` and the server-set parts
+ * whose items are walked into as `k:{"name":"a"}`; an atomic struct (a built-in kind's label
+ * selector) is one field, replaced whole. `apiVersion`, `kind` and the server-set parts
  * of `metadata` are nobody's.
  *
  * - An apply by manager M owns every field it sends. A field another manager owns with a
@@ -11,11 +12,14 @@
  *   field to M. Fields M applied before and omits now are removed, unless someone else owns them.
  * - A create, update or patch by manager U owns the fields it changed, taking them from others.
  *
- * Ownership is kept beside the object: `metadata.managedFields` stays empty.
+ * Ownership is kept beside the object; `managedFieldsOf` renders it as the API server's
+ * `metadata.managedFields` (a FieldsV1 tree per manager and operation), which the fake hands
+ * out in apply answers and, for the managers an informer keeps (`keepManagedFields`), on the
+ * stored objects.
  * @module
  */
 import { isObject, type Json, type JsonObject, jsonEqual } from './json.js';
-import type { ListKeys } from './kinds.js';
+import type { FieldShape, ListKeys } from './kinds.js';
 
 /** Fields by owner; an owner is `manager` plus operation (`Apply` or `Update`), as in managedFields. */
 export type FieldOwners = Map<string, { manager: string; apply: boolean; fields: Set<string> }>;
@@ -50,17 +54,22 @@ function keysOfList(value: unknown, path: string[], listKeys: ListKeys): readonl
     : undefined;
 }
 
+const noShape: FieldShape = { listKeys: () => undefined, atomic: () => false };
+
+const isAtomic = (shape: FieldShape, path: readonly string[]) =>
+  path.length > 0 && shape.atomic(path.filter((segment) => !segment.startsWith('k:')));
+
 /**
  * Every field of `obj`, keyed by its path (JSON of the segments). The items of the kind's
  * keyed lists (`listKeys`) are walked into, one `k:{…}` segment each.
  */
-export function fieldsOf(obj: unknown, listKeys: ListKeys = () => undefined): Map<string, Json> {
+export function fieldsOf(obj: unknown, shape: FieldShape = noShape): Map<string, Json> {
   const out = new Map<string, Json>();
   const walk = (value: unknown, path: string[]) => {
-    const keys = keysOfList(value, path, listKeys);
+    const keys = keysOfList(value, path, shape.listKeys);
     if (keys !== undefined) {
       for (const item of value as JsonObject[]) walk(item, [...path, itemSegment(keys, item)]);
-    } else if (isObject(value) && Object.keys(value).length > 0) {
+    } else if (isObject(value) && Object.keys(value).length > 0 && !isAtomic(shape, path)) {
       for (const [key, child] of Object.entries(value)) {
         if (child === undefined) continue;
         if (path.length === 0 && (key === 'apiVersion' || key === 'kind')) continue;
@@ -86,10 +95,10 @@ export function recordUpdate(
   manager: string,
   before: unknown,
   after: unknown,
-  listKeys: ListKeys,
+  shape: FieldShape,
 ): void {
-  const old = fieldsOf(before, listKeys);
-  const now = fieldsOf(after, listKeys);
+  const old = fieldsOf(before, shape);
+  const now = fieldsOf(after, shape);
   const changed = [...now].filter(([k, v]) => !old.has(k) || !jsonEqual(old.get(k), v)).map(([k]) => k);
   const gone = [...old.keys()].filter((k) => !now.has(k));
   for (const entry of owners.values()) for (const k of [...changed, ...gone]) entry.fields.delete(k);
@@ -117,11 +126,11 @@ export function applyFields(
   live: JsonObject | undefined,
   config: JsonObject,
   force: boolean,
-  listKeys: ListKeys,
+  shape: FieldShape,
 ): ApplyOutcome {
   const next: FieldOwners = new Map([...owners].map(([k, e]) => [k, { ...e, fields: new Set(e.fields) }]));
-  const wanted = fieldsOf(config, listKeys);
-  const current = fieldsOf(live, listKeys);
+  const wanted = fieldsOf(config, shape);
+  const current = fieldsOf(live, shape);
   const conflicts: Conflict[] = [];
   for (const [path, value] of wanted) {
     for (const entry of next.values()) {
@@ -140,25 +149,25 @@ export function applyFields(
   }
   next.set(ownerKey(manager, true), { manager, apply: true, fields: new Set(wanted.keys()) });
   prune(next);
-  return { object: mergeApplied(object, config, [], listKeys) as JsonObject, owners: next };
+  return { object: mergeApplied(object, config, [], shape) as JsonObject, owners: next };
 }
 
-/** Objects merge; keyed lists merge by key (stored items first, new ones after); other lists and scalars replace. */
-function mergeApplied(live: unknown, config: unknown, path: string[], listKeys: ListKeys): unknown {
-  const keys = keysOfList(config, path, listKeys);
-  if (keys !== undefined && Array.isArray(live) && keysOfList(live, path, listKeys) !== undefined) {
+/** Objects merge; keyed lists merge by key (stored items first, new ones after); atomic structs, other lists and scalars replace. */
+function mergeApplied(live: unknown, config: unknown, path: string[], shape: FieldShape): unknown {
+  const keys = keysOfList(config, path, shape.listKeys);
+  if (keys !== undefined && Array.isArray(live) && keysOfList(live, path, shape.listKeys) !== undefined) {
     const items = config as Json[];
     const out = live.map((item) => {
       const applied = items.find((c) => sameItem(keys, c, item));
-      return applied === undefined ? item : (mergeApplied(item, applied, path, listKeys) as Json);
+      return applied === undefined ? item : (mergeApplied(item, applied, path, shape) as Json);
     });
     return [...out, ...items.filter((c) => !out.some((item) => sameItem(keys, c, item)))];
   }
-  if (!isObject(live) || !isObject(config)) return structuredClone(config);
+  if (!isObject(live) || !isObject(config) || isAtomic(shape, path)) return structuredClone(config);
   const out: JsonObject = { ...live };
   for (const [key, value] of Object.entries(config)) {
     if (value === undefined) continue;
-    out[key] = mergeApplied(live[key], value, [...path, key], listKeys) as Json;
+    out[key] = mergeApplied(live[key], value, [...path, key], shape) as Json;
   }
   return out;
 }
@@ -192,4 +201,50 @@ function removePath(obj: Json, path: string[]): Json {
 
 function prune(owners: FieldOwners): void {
   for (const [key, entry] of owners) if (entry.fields.size === 0 && !entry.apply) owners.delete(key);
+}
+
+/** A `metadata.managedFields` entry, as the API server writes it. */
+export interface ManagedFieldsEntry {
+  manager: string;
+  operation: 'Apply' | 'Update';
+  apiVersion: string;
+  time: string;
+  fieldsType: 'FieldsV1';
+  fieldsV1: JsonObject;
+}
+
+/** The FieldsV1 tree of field paths: `f:<name>` per map key, `k:{…}` list items marked owned (`.`). */
+function fieldsV1(paths: Iterable<string>): JsonObject {
+  const root: JsonObject = {};
+  for (const key of paths) {
+    let node = root;
+    for (const segment of JSON.parse(key) as string[]) {
+      const name = segment.startsWith('k:') ? segment : `f:${segment}`;
+      if (!isObject(node[name])) node[name] = segment.startsWith('k:') ? { '.': {} } : {};
+      node = node[name] as JsonObject;
+    }
+  }
+  return root;
+}
+
+/**
+ * `owners` as `metadata.managedFields` (all managers, or those `keep` accepts), each entry
+ * stamped with `apiVersion` and `time`; managers that own no field are left out.
+ */
+export function managedFieldsOf(
+  owners: FieldOwners,
+  apiVersion: string,
+  time: string,
+  keep: (manager: string, apply: boolean) => boolean = () => true,
+): ManagedFieldsEntry[] {
+  return [...owners.values()]
+    .filter((e) => e.fields.size > 0 && keep(e.manager, e.apply))
+    .map((e) => ({
+      manager: e.manager,
+      operation: e.apply ? 'Apply' : 'Update',
+      apiVersion,
+      time,
+      fieldsType: 'FieldsV1',
+      fieldsV1: fieldsV1(e.fields),
+    }));
 }

@@ -2,7 +2,8 @@
  * Informers over the fake client's tracker, for core's `kind()` sources in the reconcile
  * harness: a handler first receives the stored objects as initial-list adds, then every
  * write as it happens (synchronously, frozen objects as the cache hands out). They are
- * synced from the start.
+ * synced from the start, and keep the managedFields entries they are told to keep
+ * (`keepManagedFields`), as the cache's informers do.
  * @module
  */
 import type { KubernetesObject } from '@operant/core';
@@ -37,6 +38,12 @@ class FakeInformer<T extends KubernetesObject> implements cache.Informer<T> {
 
   addIndex(name: string, extract: cache.IndexExtractor<T>): void {
     this.client.tracker.addIndex(this.info, name, extract as cache.IndexExtractor);
+  }
+
+  /** As the cache's informer: objects of the kind carry `manager`'s Apply entry of managedFields. */
+  keepManagedFields(manager: string): boolean {
+    this.client.tracker.keepManagedFields(this.info, manager);
+    return true;
   }
 
   hasSynced(): boolean {

@@ -27,6 +27,33 @@ export interface KindTraits {
   schemaClass: ObjectClass | undefined;
   /** Lists whose items server-side apply merges by key. */
   listKeys: ListKeys;
+  /** Structs server-side apply owns and replaces whole (`+structType=atomic`: label selectors). */
+  atomic: AtomicFields;
+}
+
+/** Whether the struct at `path` (field names from the root, no item segments) is atomic. */
+export type AtomicFields = (path: readonly string[]) => boolean;
+
+/** What server-side apply needs of a kind's shape. */
+export type FieldShape = Pick<KindTraits, 'listKeys' | 'atomic'>;
+
+const noAtomic: AtomicFields = () => false;
+
+/** Where the built-in kinds hold a `metav1.LabelSelector`, an atomic struct (Service's `spec.selector` is a plain map). */
+const labelSelectors: Record<string, readonly string[]> = {
+  'Deployment.v1.apps': ['spec.selector'],
+  'StatefulSet.v1.apps': ['spec.selector'],
+  'DaemonSet.v1.apps': ['spec.selector'],
+  'ReplicaSet.v1.apps': ['spec.selector'],
+  'Job.v1.batch': ['spec.selector'],
+  'CronJob.v1.batch': ['spec.jobTemplate.spec.selector'],
+  'PodDisruptionBudget.v1.policy': ['spec.selector'],
+  'NetworkPolicy.v1.networking.k8s.io': ['spec.podSelector'],
+};
+
+function builtinAtomic(info: ResourceInfo): AtomicFields {
+  const paths = labelSelectors[gvkString(info)];
+  return paths === undefined ? noAtomic : (path) => paths.includes(path.join('.'));
 }
 
 const noKeys: ListKeys = () => undefined;
@@ -98,6 +125,7 @@ export function traitsOf(info: ResourceInfo, type: unknown, statusOverride: bool
       selectableFields: undefined,
       schemaClass: undefined,
       listKeys: builtinListKeys,
+      atomic: builtinAtomic(info),
     };
   }
   const meta = typeof type === 'function' ? getResourceMetadata(type) : undefined;
@@ -108,5 +136,6 @@ export function traitsOf(info: ResourceInfo, type: unknown, statusOverride: bool
     selectableFields: (meta?.selectableFields ?? []).map((f) => f.replace(/^\./, '')),
     schemaClass: isCrdClass ? (type as KindTraits['schemaClass']) : undefined,
     listKeys: isCrdClass ? keysOfClass(type as ObjectClass) : noKeys,
+    atomic: noAtomic,
   };
 }

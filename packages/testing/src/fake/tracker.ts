@@ -3,12 +3,15 @@
  * `cache.Store`, so field indexes work as the cache's do), one resourceVersion counter for
  * all of them (as etcd's revision is), each object's field owners, and watch events to
  * subscribers (the harness's informers). Semantics live in the client; this only stores.
+ * A stored object carries the `metadata.managedFields` entries of the Apply managers its kind
+ * keeps (`keepManagedFields`, as the manager's cache keeps a dependent's field owner) and no others.
  * @module
  */
 import { type KubernetesObject } from '@operant/core';
+import { formatTime } from '@operant/core/api';
 import * as cache from '@operant/core/cache';
-import { deepFreeze, gvkString, objectKey, type ResourceInfo, Store } from '@operant/core/internal';
-import type { FieldOwners } from './field-owners.js';
+import { apiVersionOf, deepFreeze, gvkString, objectKey, type ResourceInfo, Store } from '@operant/core/internal';
+import { type FieldOwners, managedFieldsOf } from './field-owners.js';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -25,6 +28,8 @@ interface KindStore {
   info: ResourceInfo;
   store: Store;
   owners: Map<string, FieldOwners>;
+  /** The Apply managers whose managedFields entries stored objects carry. */
+  kept: Set<string>;
   listeners: Set<WatchListener>;
 }
 
@@ -33,7 +38,10 @@ export class ObjectTracker {
   private revision: number;
 
   /** `firstResourceVersion`: the revision the first write gets (any positive integer). */
-  constructor(firstResourceVersion = 1000) {
+  constructor(
+    firstResourceVersion = 1000,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     this.revision = firstResourceVersion - 1;
   }
 
@@ -46,7 +54,7 @@ export class ObjectTracker {
     const key = gvkString(info);
     let kind = this.kinds.get(key);
     if (kind === undefined) {
-      kind = { info, store: new Store(), owners: new Map(), listeners: new Set() };
+      kind = { info, store: new Store(), owners: new Map(), kept: new Set(), listeners: new Set() };
       this.kinds.set(key, kind);
     }
     return kind;
@@ -74,6 +82,30 @@ export class ObjectTracker {
     this.kind(info).store.addIndex(name, extract);
   }
 
+  /**
+   * From now on objects of the kind carry `manager`'s Apply entry of managedFields; the
+   * stored ones get it at once (without a new resourceVersion: the cache's transform
+   * changes what it holds, not the objects).
+   */
+  keepManagedFields(info: ResourceInfo, manager: string): void {
+    const kind = this.kind(info);
+    if (kind.kept.has(manager)) return;
+    kind.kept.add(manager);
+    for (const obj of [...kind.store.values()]) {
+      const key = objectKey(obj);
+      kind.store.set(deepFreeze(this.withKept(kind, structuredClone(obj), kind.owners.get(key) ?? new Map())));
+    }
+  }
+
+  /** `obj` with the managedFields entries its kind keeps (none: no `managedFields`). */
+  private withKept(kind: KindStore, obj: KubernetesObject, owners: FieldOwners): KubernetesObject {
+    const { managedFields: _, ...meta } = obj.metadata ?? {};
+    const time = formatTime(this.now());
+    const entries = managedFieldsOf(owners, apiVersionOf(kind.info), time, (m, apply) => apply && kind.kept.has(m));
+    obj.metadata = entries.length === 0 ? meta : { ...meta, managedFields: entries as never };
+    return obj;
+  }
+
   /** Every kind that holds objects. */
   storedKinds(): ResourceInfo[] {
     return [...this.kinds.values()].filter((k) => k.store.size > 0).map((k) => k.info);
@@ -84,7 +116,7 @@ export class ObjectTracker {
     const kind = this.kind(info);
     this.revision++;
     obj.metadata = { ...obj.metadata, resourceVersion: String(this.revision) };
-    const stored = deepFreeze(obj);
+    const stored = deepFreeze(this.withKept(kind, obj, owners));
     const old = kind.store.set(stored);
     kind.owners.set(objectKey(stored), owners);
     this.emit(kind, old === undefined ? { type: 'ADDED', object: stored } : { type: 'MODIFIED', object: stored, old });

@@ -6,7 +6,7 @@
  * @module
  */
 import { type KubernetesObject } from '@operant/core';
-import { type ObjectMeta } from '@operant/core/api';
+import { formatTime, type ObjectMeta } from '@operant/core/api';
 import * as client from '@operant/core/client';
 import { ClientError } from '@operant/core/client';
 import {
@@ -19,7 +19,7 @@ import {
 } from '@operant/core/internal';
 import { markDeleted, prepareCreate, prepareUpdate, uidMismatch } from './admission.js';
 import { applyProblem, decodeOrRefuse, requiredFieldCauses } from './builtin-shapes.js';
-import { applyFields, type FieldOwners, recordUpdate } from './field-owners.js';
+import { applyFields, type FieldOwners, managedFieldsOf, recordUpdate } from './field-owners.js';
 import {
   applyJsonPatch,
   applyMergePatch,
@@ -89,7 +89,7 @@ export class FakeWrites {
         if (this.c.tracker.get(info, key) !== undefined) throw alreadyExists(action, info, name);
         const created = await this.c.admit(info, prepareCreate(this.c.traits(info), body, name, this.now()), action);
         const owners: FieldOwners = new Map();
-        recordUpdate(owners, manager, undefined, created, this.c.traits(info).listKeys);
+        recordUpdate(owners, manager, undefined, created, this.c.traits(info));
         if (options.dryRun) return toJson(created);
         return this.c.tracker.put(info, created, owners);
       }),
@@ -197,14 +197,13 @@ export class FakeWrites {
           throw live === undefined ? notFound(action, info, name) : conflict(action, info, name);
         }
         const owners = live === undefined ? new Map() : this.c.tracker.owners(info, key);
-        const listKeys = this.c.traits(info).listKeys;
         const outcome = applyFields(
           owners,
           manager,
           live as JsonObject | undefined,
           config,
           options.force ?? false,
-          listKeys,
+          this.c.traits(info),
         );
         if ('conflicts' in outcome) throw applyConflict(action, info, name, outcome.conflicts);
         const merged = outcome.object as KubernetesObject;
@@ -216,11 +215,12 @@ export class FakeWrites {
             prepareCreate(this.c.traits(info), merged, name, this.now()),
             action,
           );
-          if (options.dryRun) return toJson(created);
-          return this.c.tracker.put(info, created, outcome.owners);
+          const answer = options.dryRun ? toJson(created) : this.c.tracker.put(info, created, outcome.owners);
+          return this.withManagedFields(info, answer, outcome.owners);
         }
         const stored: Stored = { info, key, old: live, name, action };
-        return this.commit(stored, merged, sub, options, manager, outcome.owners);
+        const answer = await this.commit(stored, merged, sub, options, manager, outcome.owners);
+        return this.withManagedFields(info, answer, outcome.owners);
       }),
     );
   }
@@ -262,6 +262,12 @@ export class FakeWrites {
           return undefined;
         }),
     );
+  }
+
+  /** `obj` as the API server answers an apply: with the managedFields entry of every manager. */
+  private withManagedFields(info: ResourceInfo, obj: KubernetesObject, owners: FieldOwners): KubernetesObject {
+    const managedFields = managedFieldsOf(owners, apiVersionOf(info), formatTime(this.now()));
+    return { ...obj, metadata: { ...obj.metadata, managedFields: managedFields as never } };
   }
 
   /** Marks (finalizers) or removes an object; removal takes dependents without owners along. */
@@ -327,7 +333,7 @@ export class FakeWrites {
       jsonEqual(withoutVersion(next), withoutVersion(s.old)) && (applied === undefined || sameOwners(applied, stale));
     if (options.dryRun || unchanged) return unchanged ? s.old : toJson(next);
     const owners = applied ?? cloneOwners(stale);
-    if (applied === undefined) recordUpdate(owners, manager, s.old, next, this.c.traits(s.info).listKeys);
+    if (applied === undefined) recordUpdate(owners, manager, s.old, next, this.c.traits(s.info));
     if (next.metadata?.deletionTimestamp !== undefined && (next.metadata.finalizers ?? []).length === 0) {
       // the API server deletes in the same step: watchers see only the DELETED event
       const gone = this.c.tracker.remove(s.info, s.key, next) ?? next;

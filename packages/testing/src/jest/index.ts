@@ -6,7 +6,8 @@
  * - `useControlPlane(options)`: a control plane of the suite's own, started in `beforeAll`
  *   and stopped in `afterAll`.
  * - `sharedKubeConfig()`: the admin KubeConfig of the global setup's control plane.
- * - `operantMatchers`: `toHaveCondition(type, status)` and `toBeOwnedBy(owner)`, for `expect.extend`.
+ * - `operantMatchers`: `toHaveCondition(type, status)`, `toBeOwnedBy(owner)` and
+ *   `toHaveDependents(primary, children)` (on a fake client or harness), for `expect.extend`.
  * - `KUBECONFIG_VAR`: the variable that hands the shared control plane's kubeconfig file to
  *   child processes.
  *

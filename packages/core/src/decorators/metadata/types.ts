@@ -9,6 +9,7 @@ import type { Source } from '../../api/source.js';
 import type { PredicatePlacement } from '../../builder/controller-rules.js';
 import type { ControllerOptions } from '../../controller/controller.js';
 import type { DependentOptions, DependentStatusFunc } from '../../dependent/dependent.js';
+import type { ExternalDependentOptions } from '../../dependent/external.js';
 import type { ResourceType } from '../../resources/resource-type.js';
 
 export type MemberKey = string | symbol;
@@ -66,12 +67,13 @@ export interface RbacMetadata {
   clusterWide?: boolean;
 }
 
-/** One `@Dependent(Type, options)` method: it returns the desired children of a primary. */
-export interface DependentMetadata {
-  type: ResourceType;
-  member: MemberKey;
-  options: DependentOptions;
-}
+/**
+ * One `@Dependent(Type, options)` method: it returns the desired children of a primary; or
+ * one `@ExternalDependent(options)` method (`external`): it returns the `ExternalResource`.
+ */
+export type DependentMetadata =
+  | { type: ResourceType; member: MemberKey; options: DependentOptions; external?: undefined }
+  | { external: true; member: MemberKey; options: ExternalDependentOptions };
 
 export interface ControllerMetadata {
   options: ControllerDecoratorOptions | undefined;
