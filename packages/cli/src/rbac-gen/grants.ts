@@ -83,8 +83,9 @@ export function controllerGrants(type: AnyClass, options: GrantOptions = {}): Gr
     { ...forGrant, resource: `${forGrant.resource}/status`, verbs: verbs.status },
     { ...forGrant, resource: `${forGrant.resource}/finalizers`, verbs: verbs.finalizers },
     ...(meta.options.owns ?? []).map((t, i) => kind(`owns[${i}]`, t, verbs.owns)),
-    ...meta.dependents.map((d) =>
-      kind(`@Dependent(${typeName(d.type)}) on ${String(d.member)}`, d.type, verbs.dependents),
+    // an external dependent's own calls are the user's to grant (@Rbac); its finalizer is a patch of the `for` kind
+    ...meta.dependents.flatMap((d) =>
+      d.external ? [] : [kind(`@Dependent(${typeName(d.type)}) on ${String(d.member)}`, d.type, verbs.dependents)],
     ),
     ...meta.watches.flatMap((w) =>
       w.type === undefined ? [] : [kind(watchPlace(w.type, w.member), w.type, verbs.watches)],

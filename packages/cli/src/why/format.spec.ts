@@ -1,25 +1,18 @@
 // The text of operant why, from fixtures typed as the runtime records them: causes of every
 // source (event, mapped, requeueAfter, retry), writes, the waiting causes and a hot loop.
 import { describe, expect, it } from '@jest/globals';
-import type {
-  Cause,
-  CauseOrigin,
-  ControllerReconciles,
-  HotLoop,
-  KeyReconciles,
-  ReconcileRecord,
-} from '@operant/core/trace';
+import type { Cause, ControllerReconciles, HotLoop, KeyReconciles, ReconcileRecord } from '@operant/core/trace';
 import { formatDuration, formatKeyReconciles, formatReconciles } from './format.js';
 
 const T0 = Date.UTC(2026, 11, 5, 9, 30, 0);
 const iso = (offsetMs: number) => new Date(T0 + offsetMs).toISOString();
 
-const forWidget: CauseOrigin = {
+const forWidget: NonNullable<Cause['origin']> = {
   source: 'kind source: Widget',
   handler: 'enqueueRequestForObject',
   predicates: ['generationChanged'],
 };
-const ownedDeployment: CauseOrigin = {
+const ownedDeployment: NonNullable<Cause['origin']> = {
   source: 'kind source: Deployment',
   handler: 'enqueueRequestForOwner Widget',
   predicates: [],

@@ -23,7 +23,6 @@ export {
   type DependentOptions,
   type DependentReconciler,
   type DependentResult,
-  type DependentState,
   type DependentStatusFunc,
   type DependentsOutcome,
   type DesiredFunc,

@@ -7,7 +7,7 @@
  * and, when the application installs an OpenTelemetry SDK, each reconcile is a span linked
  * to its causes, with the client's requests as children.
  *
- * - `Cause`, `CauseSource`, `CauseOrigin`: one recorded cause.
+ * - `Cause`: one recorded cause (its `source` and `origin` typed as `Cause['source']`, `Cause['origin']`).
  * - `ControllerReconciles`, `KeyReconciles`, `ReconcileRecord`, `WriteRecord`, `HotLoop`:
  *   what `Controller.recentReconciles()` returns.
  * - `HotLoopOptions`, `ReconcileHistoryOptions`: the controller options `hotLoop` and
@@ -15,11 +15,10 @@
  * - `ReconcileHistorySource`: what the manager lists on `/debug/reconciles` (a controller,
  *   or a runnable of one's own with a name and `recentReconciles`).
  * - `namedHandler(handler, name)`: names a handler of one's own in causes.
- * - `TraceMetrics`: the controller option `traceMetrics` (the builder fills it).
  * - `MAX_CAUSES_PER_KEY`, `TRACER_NAME`.
  * @module trace
  */
-export type { Cause, CauseOrigin, CauseSource } from './cause.js';
+export type { Cause } from './cause.js';
 export { MAX_CAUSES_PER_KEY } from './cause-log.js';
 export { namedHandler } from './handler-name.js';
 export type { HotLoop, HotLoopOptions } from './hot-loop.js';
@@ -32,4 +31,3 @@ export type {
 } from './reconcile-history.js';
 export type { ReconcileHistorySource } from './reconcile-history-source.js';
 export { TRACER_NAME } from './spans.js';
-export type { TraceMetrics } from './trace-metrics.js';
