@@ -13,6 +13,7 @@
  */
 import type { KubernetesObject } from '@operant/core';
 import type { OwnerReference } from '@operant/core/api';
+import { toSurviveTorture } from './torture-matcher.js';
 
 interface MatcherContext {
   isNot?: boolean;
@@ -70,7 +71,7 @@ function toBeOwnedBy(
 }
 
 /** The matchers, for `expect.extend(operantMatchers)`. */
-export const operantMatchers = { toHaveCondition, toBeOwnedBy };
+export const operantMatchers = { toHaveCondition, toBeOwnedBy, toSurviveTorture };
 
 declare module 'expect' {
   interface Matchers<R> {
