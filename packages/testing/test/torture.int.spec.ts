@@ -9,7 +9,7 @@ import { controllerManagedBy } from '@operant/core/builder';
 import { resourceType } from '@operant/core/resources';
 import { buildCrd } from '@operant/crd/schema';
 import { installCrds } from '@operant/testing';
-import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
+import { describeWithControlPlane, operantMatchers, sharedKubeConfig } from '@operant/testing/jest';
 import { type ScenarioStep, TortureError, type TortureOptions, torture } from '@operant/testing/torture';
 
 type TortureReport = Awaited<ReturnType<typeof torture>>;
@@ -25,6 +25,8 @@ import {
   setupOf,
   TwoChildren,
 } from './fixtures/torture-reconcilers.js';
+
+expect.extend(operantMatchers);
 
 const apply: ScenarioStep = {
   action: 'apply',
@@ -251,4 +253,25 @@ describeWithControlPlane('torture', () => {
     expect(TortureError.is(err, 'scenario')).toBe(true);
     expect((err as Error).message).toMatch(/^unable to start the manager for Namespace torture-[0-9a-f]+: /);
   }, 60_000);
+
+  it('toSurviveTorture passes a controller whose every run ends as the reference did', async () => {
+    const { setup: _, ...rest } = options(setupOf(OneChild, 'fixed'), 'crash');
+    await expect(setupOf(OneChild, 'fixed')).toSurviveTorture(rest);
+    await expect(setupOf(OneChild, 'buggy')).not.toSurviveTorture(rest);
+  }, 120_000);
+
+  it("toSurviveTorture fails with the divergence's report and its replay", async () => {
+    const { setup: _, ...rest } = options(setupOf(OneChild, 'buggy'), 'crash');
+    const failed = await expect(setupOf(OneChild, 'buggy'))
+      .toSurviveTorture(rest)
+      .then(
+        () => undefined,
+        (err: Error) => err.message,
+      );
+    expect(failed).toMatch(
+      /^expected the controller to survive torture \(2 runs in [0-9.]+ s\):\nthe end state diverged under crash:1:after-1\n/,
+    );
+    expect(failed).toContain('+ Gizmo web-<generated>: 2 in this run, 1 in the reference');
+    expect(failed).toContain("replay: torture({ ...options, replay: 'crash:1:after-1' })");
+  }, 120_000);
 });

@@ -9,7 +9,9 @@
  * - `expect(client).toHaveDependents(primary, { ConfigMap: ['a', { metadata: { name: 'b' }, data }] })`:
  *   the children of dependents the fake client (or reconcile harness) holds for `primary`
  *   (labelled `operant.dev/dependent`, controlled by it) are exactly these, by kind and name,
- *   each holding the fields given (`objectContaining` all the way down; lists whole).
+ *   each holding the fields given (`objectContaining` all the way down; lists whole);
+ * - `await expect(setup).toSurviveTorture(options)`: the controller `setup` registers passes
+ *   `torture()` (torture-matcher.ts); it fails with the first divergence and its replay.
  *
  * The types come by declaration merging into jest's `expect` package (add `expect` to
  * your devDependencies for them).
@@ -19,6 +21,7 @@ import type { KubernetesObject } from '@operant/core';
 import type { OwnerReference } from '@operant/core/api';
 import { DEPENDENT_LABEL } from '@operant/core/dependent';
 import type { FakeClient } from '../fake/fake-client.js';
+import { toSurviveTorture } from './torture-matcher.js';
 
 interface MatcherContext {
   isNot?: boolean;
@@ -137,7 +140,7 @@ function toHaveDependents(
 }
 
 /** The matchers, for `expect.extend(operantMatchers)`. */
-export const operantMatchers = { toHaveCondition, toBeOwnedBy, toHaveDependents };
+export const operantMatchers = { toHaveCondition, toBeOwnedBy, toHaveDependents, toSurviveTorture };
 
 declare module 'expect' {
   interface Matchers<R> {
