@@ -26,7 +26,7 @@ import type { ReflectorHealth, ReflectorOptions, ReflectorSink } from './reflect
 import type { HandlerRegistration, ResourceEventHandler } from './resource-event-handler.js';
 import type { ShardScope } from './shard-scope.js';
 import { type IndexExtractor, Store } from './store.js';
-import { keepManagedFields, stripsManagedFields, type TransformFunc } from './transform.js';
+import { keepManagedFields, managedFieldsKept, type TransformFunc } from './transform.js';
 import { copyWireObject } from './wire-copy.js';
 import { type Echo, WrittenObjects, type WrittenObjectsOptions } from './written-objects.js';
 
@@ -82,6 +82,8 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
   private running: { controller: AbortController; done: Promise<void> } | undefined;
   private syncedOnce = false;
   private syncWaiters: (() => void)[] = [];
+  /** The managers the transform keeps managedFields entries of (live), undefined when it strips none. */
+  private readonly managedFieldsKept: ReadonlySet<string> | undefined;
 
   constructor(
     rest: RestClient,
@@ -92,6 +94,7 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
     written: WrittenObjectsOptions = {},
   ) {
     this.written = new WrittenObjects(written);
+    this.managedFieldsKept = managedFieldsKept(transform);
     const baseScope = scopeMatcher(info, scope);
     this.inScope = baseScope;
     this.log = (reflectorOptions.logger ?? noopLogger).child({ component: 'informer', kind: info.kind });
@@ -233,8 +236,8 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
       this.written.forget(objectKey(obj));
       return;
     }
-    // the transform strips every managedFields entry, so the copy may leave them out
-    const next = this.transform(copyWireObject(obj, stripsManagedFields(this.transform)));
+    // while the transform strips every managedFields entry, the copy may leave them out
+    const next = this.transform(copyWireObject(obj, this.managedFieldsKept?.size === 0));
     this.written.record(next, echoOf, this.store.get(objectKey(next)));
   }
 

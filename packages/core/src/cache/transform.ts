@@ -71,9 +71,15 @@ export function composeTransforms(transforms: readonly TransformFunc[]): Transfo
   return composed;
 }
 
-/** Whether a composed transform strips every `metadata.managedFields` entry now (a copy made for it may leave them out). */
-export function stripsManagedFields(transform: TransformFunc): boolean {
-  return stripping.has(transform) && (stripping.get(transform)?.size ?? 0) === 0;
+const KEEPS_NONE: ReadonlySet<string> = new Set();
+
+/**
+ * The managers whose Apply entries a composed transform keeps, a live set (`keepManagedFields`
+ * adds to it): while it is empty, every `metadata.managedFields` entry goes, so a copy made
+ * for the transform may leave them out. Undefined when the transform strips nothing.
+ */
+export function managedFieldsKept(transform: TransformFunc): ReadonlySet<string> | undefined {
+  return stripping.has(transform) ? (stripping.get(transform) ?? KEEPS_NONE) : undefined;
 }
 
 /**

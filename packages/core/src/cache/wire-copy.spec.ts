@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { composeTransforms, stripManagedFields, stripsManagedFields } from './transform.js';
+import { composeTransforms, managedFieldsKept, stripManagedFields } from './transform.js';
 import { copyWireObject } from './wire-copy.js';
 
 const wire = () =>
@@ -35,10 +35,10 @@ describe('copyWireObject', () => {
   });
 });
 
-describe('stripsManagedFields', () => {
-  it('tells composed transforms that strip managedFields from those that do not', () => {
-    expect(stripsManagedFields(composeTransforms([stripManagedFields, (o) => o]))).toBe(true);
-    expect(stripsManagedFields(composeTransforms([(o) => o]))).toBe(false);
-    expect(stripsManagedFields(stripManagedFields)).toBe(false);
+describe('managedFieldsKept', () => {
+  it('tells composed transforms that strip managedFields (keeping none, for good) from those that do not', () => {
+    expect(managedFieldsKept(composeTransforms([stripManagedFields, (o) => o]))?.size).toBe(0);
+    expect(managedFieldsKept(composeTransforms([(o) => o]))).toBeUndefined();
+    expect(managedFieldsKept(stripManagedFields)).toBeUndefined();
   });
 });
