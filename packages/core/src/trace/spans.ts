@@ -27,8 +27,6 @@ let api: Api | undefined;
 let tracer: OpenTelemetry.Tracer | undefined;
 let loading: Promise<void> | undefined;
 
-const NEW_TRACE: OpenTelemetry.SpanOptions = { root: true };
-
 /** The instrumentation scope of Operant's spans. */
 export const TRACER_NAME = '@operant/core';
 
@@ -74,12 +72,14 @@ export class ReconcileSpan {
     causes: readonly Cause[],
   ): ReconcileSpan | undefined {
     if (api === undefined || tracer === undefined) return undefined;
-    const span = tracer.startSpan(spanName, NEW_TRACE, api.ROOT_CONTEXT);
+    const otel = api;
+    // the attributes go in the options: the SDK checks each once, with no call after
+    const attributes = { 'operant.controller': controller, 'k8s.namespace.name': namespace, 'operant.name': name };
+    const span = tracer.startSpan(spanName, { root: true, attributes }, otel.ROOT_CONTEXT);
+    // causes become spans only under a recording reconcile span (no SDK: nothing is built)
     if (!span.isRecording()) return undefined;
-    span.setAttributes({ 'operant.controller': controller, 'k8s.namespace.name': namespace, 'operant.name': name });
-    const reconcile = new ReconcileSpan(api, span);
-    span.addLinks(causes.map((cause) => reconcile.causeLink(cause)));
-    return reconcile;
+    if (causes.length > 0) span.addLinks(causes.map((cause) => causeLink(otel, cause)));
+    return new ReconcileSpan(otel, span);
   }
 
   /** The trace and span ids, for the log fields `trace_id` and `span_id`. */
@@ -96,13 +96,14 @@ export class ReconcileSpan {
 
   end(outcome: SpanOutcome, reconcileID: string): void {
     const span = this.span;
-    span.setAttributes({
+    const attributes: OpenTelemetry.Attributes = {
       'operant.reconcile_id': reconcileID,
       'operant.result': outcome.result,
       'operant.requeue': outcome.requeue,
-    });
-    if (outcome.requeueAfterMs !== undefined) span.setAttribute('operant.requeue_after_ms', outcome.requeueAfterMs);
-    if (outcome.queueWaitMs !== undefined) span.setAttribute('operant.queue_wait_ms', outcome.queueWaitMs);
+    };
+    if (outcome.requeueAfterMs !== undefined) attributes['operant.requeue_after_ms'] = outcome.requeueAfterMs;
+    if (outcome.queueWaitMs !== undefined) attributes['operant.queue_wait_ms'] = outcome.queueWaitMs;
+    span.setAttributes(attributes);
     if (outcome.error !== undefined) {
       const error = outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error));
       span.recordException(error);
@@ -110,18 +111,20 @@ export class ReconcileSpan {
     }
     span.end();
   }
+}
 
-  /** A short span standing for the cause, and the link to it. */
-  private causeLink(cause: Cause): OpenTelemetry.Link {
-    const otel = this.otel;
-    const attributes = causeAttributes(cause);
-    const parent = parseTraceparent(otel, cause.traceparent);
-    const context = parent === undefined ? otel.ROOT_CONTEXT : otel.trace.setSpanContext(otel.ROOT_CONTEXT, parent);
-    const name = cause.event === undefined ? cause.source : `event ${cause.kind ?? 'object'} ${cause.event}`;
-    const event = (tracer as OpenTelemetry.Tracer).startSpan(name, { startTime: cause.at, attributes }, context);
-    event.end(cause.at);
-    return { context: event.spanContext(), attributes };
-  }
+/**
+ * A short span standing for the cause, and the link to it. The span is not recording when
+ * the cause's trace is not sampled; the link then still names its context and attributes.
+ */
+function causeLink(otel: Api, cause: Cause): OpenTelemetry.Link {
+  const attributes = causeAttributes(cause);
+  const parent = parseTraceparent(otel, cause.traceparent);
+  const context = parent === undefined ? otel.ROOT_CONTEXT : otel.trace.setSpanContext(otel.ROOT_CONTEXT, parent);
+  const name = cause.event === undefined ? cause.source : `event ${cause.kind ?? 'object'} ${cause.event}`;
+  const event = (tracer as OpenTelemetry.Tracer).startSpan(name, { startTime: cause.at, attributes }, context);
+  event.end(cause.at);
+  return { context: event.spanContext(), attributes };
 }
 
 function causeAttributes(cause: Cause): OpenTelemetry.Attributes {
