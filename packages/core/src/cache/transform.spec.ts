@@ -2,9 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import {
   composeTransforms,
   keepManagedFields,
+  managedFieldsKept,
   stripManagedFields,
   stripManagedFieldsExcept,
-  managedFieldsKept,
 } from './transform.js';
 
 describe('composeTransforms', () => {
