@@ -1,7 +1,10 @@
 /**
  * OpenTelemetry spans through `@opentelemetry/api`: a no-op unless the application installs
- * an SDK. The API is imported when a controller starts (`loadTracing`), not when
- * `@operant/core` is, so the runtime's import stays lean.
+ * an SDK. The API is imported only once a tracer provider is registered (an SDK's
+ * `trace.setGlobalTracerProvider`, seen in the API's global registry): when a controller
+ * starts (`loadTracing`), or at the first reconcile or request after a late registration.
+ * Without an SDK it is never imported, so neither the import of `@operant/core` nor a
+ * running manager pays for it.
  *
  * - A span per reconcile (`reconcile <controller>`, a new trace): `operant.controller`,
  *   `k8s.namespace.name`, `operant.name`, `operant.reconcile_id`, `operant.result`,
@@ -23,28 +26,44 @@ import type { Cause } from './cause.js';
 type Api = typeof OpenTelemetry;
 export type Span = OpenTelemetry.Span;
 
-let api: Api | undefined;
-let tracer: OpenTelemetry.Tracer | undefined;
+/** The API, once loaded, and Operant's tracer from it. */
+interface Tracing {
+  api: Api;
+  tracer: OpenTelemetry.Tracer;
+}
+
+let tracing: Tracing | undefined;
 let loading: Promise<void> | undefined;
 
 /** The instrumentation scope of Operant's spans. */
 export const TRACER_NAME = '@operant/core';
 
-/** Imports `@opentelemetry/api` once (the controllers' start awaits it). */
+/**
+ * Where every 1.x copy of `@opentelemetry/api` keeps what the application registered; a
+ * tracer provider is under `trace`. Until one is there, every span would be a no-op.
+ */
+const OTEL_GLOBAL = Symbol.for('opentelemetry.js.api.1');
+
+const providerRegistered = (): boolean =>
+  (globalThis as { [OTEL_GLOBAL]?: { trace?: unknown } })[OTEL_GLOBAL]?.trace !== undefined;
+
+/** Imports `@opentelemetry/api` once a tracer provider is registered (the controllers' start awaits it). */
 export function loadTracing(): Promise<void> {
-  loading ??= import('@opentelemetry/api').then(
-    (loaded) => {
-      api = loaded;
-      tracer = loaded.trace.getTracer(TRACER_NAME);
-    },
-    () => undefined,
-  );
-  return loading;
+  if (loading === undefined && providerRegistered()) {
+    loading = import('@opentelemetry/api').then(
+      (api) => {
+        tracing = { api, tracer: api.trace.getTracer(TRACER_NAME) };
+      },
+      () => undefined,
+    );
+  }
+  return loading ?? Promise.resolve();
 }
 
-/** The OpenTelemetry API once loaded (undefined before a controller started). */
-export function tracingApi(): { api: Api; tracer: OpenTelemetry.Tracer } | undefined {
-  return api === undefined || tracer === undefined ? undefined : { api, tracer };
+/** The OpenTelemetry API once loaded; a provider registered later starts its import, for the spans after it. */
+export function tracingApi(): Tracing | undefined {
+  if (tracing === undefined && loading === undefined) void loadTracing();
+  return tracing;
 }
 
 /** How a reconcile ended, for its span. */
@@ -71,14 +90,15 @@ export class ReconcileSpan {
     name: string,
     causes: readonly Cause[],
   ): ReconcileSpan | undefined {
-    if (api === undefined || tracer === undefined) return undefined;
-    const otel = api;
+    const loaded = tracingApi();
+    if (loaded === undefined) return undefined;
+    const otel = loaded.api;
     // the attributes go in the options: the SDK checks each once, with no call after
     const attributes = { 'operant.controller': controller, 'k8s.namespace.name': namespace, 'operant.name': name };
-    const span = tracer.startSpan(spanName, { root: true, attributes }, otel.ROOT_CONTEXT);
+    const span = loaded.tracer.startSpan(spanName, { root: true, attributes }, otel.ROOT_CONTEXT);
     // causes become spans only under a recording reconcile span (no SDK: nothing is built)
     if (!span.isRecording()) return undefined;
-    if (causes.length > 0) span.addLinks(causes.map((cause) => causeLink(otel, cause)));
+    if (causes.length > 0) span.addLinks(causes.map((cause) => causeLink(loaded, cause)));
     return new ReconcileSpan(otel, span);
   }
 
@@ -117,12 +137,12 @@ export class ReconcileSpan {
  * A short span standing for the cause, and the link to it. The span is not recording when
  * the cause's trace is not sampled; the link then still names its context and attributes.
  */
-function causeLink(otel: Api, cause: Cause): OpenTelemetry.Link {
+function causeLink({ api: otel, tracer }: Tracing, cause: Cause): OpenTelemetry.Link {
   const attributes = causeAttributes(cause);
   const parent = parseTraceparent(otel, cause.traceparent);
   const context = parent === undefined ? otel.ROOT_CONTEXT : otel.trace.setSpanContext(otel.ROOT_CONTEXT, parent);
   const name = cause.event === undefined ? cause.source : `event ${cause.kind ?? 'object'} ${cause.event}`;
-  const event = (tracer as OpenTelemetry.Tracer).startSpan(name, { startTime: cause.at, attributes }, context);
+  const event = tracer.startSpan(name, { startTime: cause.at, attributes }, context);
   event.end(cause.at);
   return { context: event.spanContext(), attributes };
 }
