@@ -218,6 +218,24 @@ await core.OperantFactory.create(AppModule, { manager: { kubeConfig } });`);
     expect(packagesLoaded(loaded, ['prom-client'])).toEqual([expect.stringMatching(/^\d+ modules of prom-client/)]);
   });
 
+  it('reads a JSON kubeconfig without loading yaml, and loads yaml for a YAML one', async () => {
+    const cluster = { server: 'https://127.0.0.1:1', 'insecure-skip-tls-verify': true };
+    const doc = {
+      clusters: [{ name: 'c', cluster }],
+      users: [{ name: 'u', user: { token: 't' } }],
+      contexts: [{ name: 'x', context: { cluster: 'c', user: 'u' } }],
+      'current-context': 'x',
+    };
+    const read = (text: string) =>
+      loadedBy(`const { KubeConfig } = await import(${JSON.stringify(new URL('client/index.js', dist).href)});
+const kc = new KubeConfig();
+kc.loadFromString(${JSON.stringify(text)});
+if (kc.getCurrentCluster()?.server !== 'https://127.0.0.1:1') throw new Error('not read');`);
+    expect(packagesLoaded((await read(JSON.stringify(doc, null, 2))).modules, ['yaml'])).toEqual([]);
+    const yaml = `current-context: x\nclusters:\n- name: c\n  cluster: {server: "https://127.0.0.1:1"}\nusers:\n- name: u\n  user: {token: t}\ncontexts:\n- name: x\n  context: {cluster: c, user: u}\n`;
+    expect(packagesLoaded((await read(yaml)).modules, ['yaml'])).toEqual([expect.stringMatching(/modules of yaml/)]);
+  });
+
   it("loads the secure metrics server's HTTPS side only when one starts, not for import '@operant/core'", async () => {
     const loaded = (await modulesLoadedBy(new URL('index.js', dist).href)).map((m) => m.url);
     expect(loaded).toContainEqual(expect.stringMatching(/\/dist\/server\/http-server\.js$/));

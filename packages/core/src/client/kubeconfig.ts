@@ -1,6 +1,6 @@
 /**
  * Operant's own kubeconfig: the `clusters`, `users` and `contexts` of a kubeconfig file
- * (parsed with `yaml`), the in-cluster service account, and client-go's default chain
+ * (JSON parsed as JSON, YAML with `yaml`), the in-cluster service account, and client-go's default chain
  * (`KUBECONFIG`, in-cluster, `~/.kube/config`). Its fields and getters have the shapes of
  * `@kubernetes/client-node`'s `KubeConfig`, so either can be handed to the runtime
  * (`KubeConfigSource`), and loading it does not load client-node's generated client.
@@ -12,10 +12,20 @@ import { homedir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
 import type * as Yaml from 'yaml';
 
-// yaml (~70 modules) is loaded by the first kubeconfig read from text: an operator that runs
-// in-cluster (the service account, no file) never loads it
+// yaml (~70 modules) is loaded by the first kubeconfig read from YAML text: an operator that
+// runs in-cluster (the service account, no file) never loads it, nor does one handed a JSON
+// kubeconfig (`kubectl config view -o json`, envtest's), which JSON.parse reads as YAML would
 const require = createRequire(import.meta.url);
-const parse = (text: string): unknown => (require('yaml') as typeof Yaml).parse(text);
+const parse = (text: string): unknown => {
+  if (text.trimStart().startsWith('{')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // YAML's flow mapping is not always JSON: yaml reads it
+    }
+  }
+  return (require('yaml') as typeof Yaml).parse(text);
+};
 
 export interface KubeCluster {
   readonly name: string;
