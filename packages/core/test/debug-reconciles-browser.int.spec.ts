@@ -70,6 +70,12 @@ describeWithControlPlane('/debug/reconciles in a browser', () => {
 
       const response = await page.goto(`${origin}/debug/reconciles?controller=stamper`);
       expect(response?.status()).toBe(200);
+      // nothing may load or run but the page's own stylesheet (the red label below shows it applied)
+      expect(response?.headers()).toMatchObject({
+        'content-security-policy': expect.stringMatching(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*';/),
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-store',
+      });
       const text = await seen(page, 'body');
       expect(text).toContain('Recent reconciles');
       expect(text).toContain(`${ns}/loop`);

@@ -45,6 +45,20 @@ ul.causes,ul.writes{margin:.2rem 0;padding-left:1.2rem}.own{color:#8250df;font-w
 .label{color:#57606a}
 `;
 
+let policy: string | undefined;
+
+/**
+ * The page's Content-Security-Policy: nothing may load or run, but its own stylesheet (by
+ * hash); no frames around it, no base URL, no form. Computed on the first page served.
+ */
+export function reconcilesPagePolicy(): string {
+  if (policy === undefined) {
+    const hash = process.getBuiltinModule('node:crypto').createHash('sha256').update(STYLE).digest('base64');
+    policy = `default-src 'none'; style-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+  }
+  return policy;
+}
+
 /** The whole page. */
 export function renderReconcilesPage(controllers: readonly ControllerPage[], context: PageContext): string {
   return [

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /**
  * `/debug/reconciles`: JSON or the page by `format` and `Accept`, the `controller`, `kind` and
  * `key` filters, unknown parameters ignored; on the metrics server only when
@@ -49,6 +50,20 @@ const json = (query: string, sources: ReconcileHistorySource[]) =>
   JSON.parse(serveDebugReconciles(url(query), plain, sources).body) as { controllers: ControllerReconciles[] };
 
 describe('serveDebugReconciles', () => {
+  it('serves the page with a policy that allows its own stylesheet, by hash, and nothing else; JSON and page uncached', () => {
+    const page = serveDebugReconciles(url(''), plain, [widgets()]);
+    const style = /<style>([\s\S]*?)<\/style>/.exec(page.body)?.[1] ?? '';
+    const hash = createHash('sha256').update(style).digest('base64');
+    expect(page.headers).toEqual({
+      'cache-control': 'no-store',
+      'content-security-policy': `default-src 'none'; style-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    });
+    expect(page.body).not.toMatch(/<script|style="/);
+    expect(serveDebugReconciles(url('?format=json'), plain, [widgets()]).headers).toEqual({
+      'cache-control': 'no-store',
+    });
+  });
+
   it('answers JSON with format=json: every controller with its kind and keys', () => {
     const reply = serveDebugReconciles(url('?format=json'), plain, [widgets(), gadgets()]);
     expect(reply.status).toBe(200);

@@ -12,7 +12,7 @@ import type { IncomingMessage } from 'node:http';
 import Negotiator from 'negotiator';
 import type { ControllerReconciles } from '../trace/reconcile-history.js';
 import type { ReconcileHistorySource } from '../trace/reconcile-history-source.js';
-import { type ControllerPage, renderReconcilesPage } from './debug-reconciles-page.js';
+import { type ControllerPage, reconcilesPagePolicy, renderReconcilesPage } from './debug-reconciles-page.js';
 
 /** Where the page is served. */
 export const DEBUG_RECONCILES_PATH = '/debug/reconciles';
@@ -22,7 +22,11 @@ export interface DebugReply {
   status: number;
   body: string;
   contentType: string;
+  headers: Readonly<Record<string, string>>;
 }
+
+/** Object names and errors: kept out of every cache. */
+const NO_STORE = { 'cache-control': 'no-store' };
 
 /** The JSON body of `/debug/reconciles?format=json`. */
 export interface DebugReconciles {
@@ -39,10 +43,11 @@ export function serveDebugReconciles(
   const controllers = selected.map((entry) => entry.reconciles);
   if (wantsJson(url, req)) {
     const body: DebugReconciles = { controllers };
-    return { status: 200, body: JSON.stringify(body), contentType: 'application/json' };
+    return { status: 200, body: JSON.stringify(body), contentType: 'application/json', headers: NO_STORE };
   }
   const page = renderReconcilesPage(selected, { filters: filtersOf(url.searchParams), now: Date.now() });
-  return { status: 200, body: page, contentType: 'text/html; charset=utf-8' };
+  const headers = { ...NO_STORE, 'content-security-policy': reconcilesPagePolicy() };
+  return { status: 200, body: page, contentType: 'text/html; charset=utf-8', headers };
 }
 
 /** The controllers `controller=` and `kind=` pick, each with its reconciles (of `key=` only, when given). */

@@ -2,7 +2,7 @@
  * The manager's plain HTTP server against misbehaving clients on a loopback port: a
  * slow-loris client is cut by the headers timeout while others are served, and a newcomer
  * beyond the cap is answered, the oldest idle connection closed for it. A bind address
- * without a host listens on IPv6 and IPv4, as Go's `:8081` does.
+ * without a host listens on IPv6 and IPv4, as Go's `:8081` does. Every answer says `nosniff`.
  */
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -31,6 +31,28 @@ describe('HttpServer limits', () => {
   afterAll(async () => {
     stop.abort();
     await running;
+  });
+
+  it("answers with the handler's type and headers, and nosniff always", async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const page = new HttpServer('page', '127.0.0.1:0', async () => ({
+      status: 200,
+      body: '<p>hi</p>',
+      contentType: 'text/html; charset=utf-8',
+      headers: { 'cache-control': 'no-store', 'x-content-type-options': 'sniff-me' },
+    }));
+    const pageStop = new AbortController();
+    const serving = page.start(pageStop.signal);
+    const answer = await fetch(`http://127.0.0.1:${(await page.address()).port}/`);
+    expect([answer.headers.get('content-type'), answer.headers.get('cache-control')]).toEqual([
+      'text/html; charset=utf-8',
+      'no-store',
+    ]);
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    pageStop.abort();
+    await serving;
   });
 
   it('cuts a client that sends its headers byte by byte, and keeps serving others', async () => {

@@ -14,10 +14,11 @@ import { guardConnections } from './connection-guard.js';
 import { LISTEN_BACKLOG, type ServerLimits, serverOptions } from './limits.js';
 import type { SecureServing } from './tls-server.js';
 
+/** A handler's answer; `headers` adds to the server's own (content type, `nosniff`). */
 export type Handler = (
   url: URL,
   req: IncomingMessage,
-) => Promise<{ status: number; body: string; contentType?: string }>;
+) => Promise<{ status: number; body: string; contentType?: string; headers?: Readonly<Record<string, string>> }>;
 
 /**
  * `host:port` → its parts; no host (`:8081`, `8081`) means every interface, IPv6 and IPv4
@@ -70,8 +71,10 @@ export class HttpServer implements Runnable, LeaderElectionRunnable {
     const listener = (req: IncomingMessage, res: ServerResponse) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       this.handler(url, req).then(
-        ({ status, body, contentType }) => {
-          res.writeHead(status, { 'content-type': contentType ?? 'text/plain; charset=utf-8' }).end(body);
+        ({ status, body, contentType, headers }) => {
+          // nosniff: a browser reads each answer as the type it is served with, never as HTML it guessed
+          const head = { ...headers, 'content-type': contentType ?? 'text/plain; charset=utf-8' };
+          res.writeHead(status, { ...head, 'x-content-type-options': 'nosniff' }).end(body);
         },
         (err: unknown) => res.writeHead(500).end(String(err)),
       );
