@@ -48,7 +48,7 @@ export async function tortureGenerated(
     if (problem.refused) {
       fatal = new TortureError(
         'scenario',
-        `unable to run ${name}: the API server refused a generated spec (the generator's fault): ${problem.text}`,
+        `unable to run ${name}: the API server refused a step (a generated spec it refuses is the generator's fault): ${problem.text}`,
       );
       throw fatal;
     }
@@ -62,9 +62,18 @@ export async function tortureGenerated(
     ...(replayed === undefined ? {} : { path: replayed.path, endOnFailure: true }),
   });
   if (fatal !== undefined) throw fatal;
-  const report = { runs, reference: {}, divergence: undefined, durationMs: 0 };
+  const counterexample = counterexampleOf(details, ref, problems);
+  return { runs, reference: {}, divergence: undefined, counterexample, durationMs: Date.now() - started };
+}
+
+/** The shrunk counterexample of a failed check, with the problem its run had; undefined when the check passed. */
+function counterexampleOf(
+  details: fc.RunDetails<[GeneratedSequence]>,
+  ref: ObjectRef,
+  problems: ReadonlyMap<string, string>,
+): Counterexample | undefined {
   const [sequence] = details.counterexample ?? [];
-  if (!details.failed || sequence === undefined) return { ...report, durationMs: Date.now() - started };
+  if (!details.failed || sequence === undefined) return undefined;
   const c = {
     seed: details.seed,
     replay: `${REPLAY_PREFIX}${details.seed}:${details.counterexamplePath ?? ''}`,
@@ -74,8 +83,7 @@ export async function tortureGenerated(
     runs: details.numRuns,
     shrinks: details.numShrinks,
   };
-  const counterexample: Counterexample = { ...c, message: counterexampleMessage(c) };
-  return { ...report, counterexample, durationMs: Date.now() - started };
+  return { ...c, message: counterexampleMessage(c) };
 }
 
 /** The object the sequences make, and the schema of its spec, from the class's CRD. */
@@ -86,7 +94,10 @@ async function schemaOf(generate: GenerateOptions): Promise<{ ref: ObjectRef; sp
   try {
     crd = buildCrd(type);
   } catch (err) {
-    throw new TortureError('scenario', `unable to generate specs of ${type.name}: it has no CRD`, { cause: err });
+    const name = typeof type === 'function' ? type.name : 'the kind';
+    throw new TortureError('scenario', `unable to generate specs of ${name}: it is not a @CustomResource class`, {
+      cause: err,
+    });
   }
   const version = crd.spec.versions.find((v) => v.storage) ?? crd.spec.versions[0];
   const specSchema = version?.schema?.openAPIV3Schema?.properties?.spec as SchemaNode | undefined;

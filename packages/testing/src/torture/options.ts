@@ -145,7 +145,10 @@ export interface TortureOptions {
   /**
    * Options of every manager (`registry`, `logger`, `readLive`, …). `torture` sets the
    * kubeConfig, the cache's `defaultNamespaces` (the run's namespace), its own metrics registry
-   * and, unless given, a graceful shutdown timeout of 5 s.
+   * and, unless given, a graceful shutdown timeout of 5 s and `recordCauses: true` (the wait for
+   * quiet reads the controllers' recent reconciles: a key retrying after an error is not quiet,
+   * and an error loop or a hot loop ends the step; a controller that records nothing is judged
+   * by the metrics alone).
    */
   manager?: Omit<ManagerOptions, 'kubeConfig' | 'metrics' | 'leaderElection'>;
   /** Where `torture` says what it runs (default: silent). */
