@@ -234,6 +234,24 @@ describeWithControlPlane('torture', () => {
     );
   }, 60_000);
 
+  it('refuses to judge a reference run whose reconciles keep failing', async () => {
+    const failing: TortureOptions['setup'] = (mgr) => {
+      controllerManagedBy(mgr)
+        .for(Gadget)
+        .named('failing')
+        .complete({
+          reconcile: async () => {
+            throw new Error('unable to reach the backend');
+          },
+        });
+    };
+    const err = await torture(options(failing, 'crash')).catch((e: unknown) => e);
+    expect(TortureError.is(err, 'reference')).toBe(true);
+    expect((err as Error).message).toMatch(
+      /^unable to make the reference run: step 1 \(apply Gadget web\) did not become quiet: controller failing is in an error loop on torture-[0-9a-f]+\/web: its last 5 reconciles failed, the last with: unable to reach the backend$/,
+    );
+  }, 60_000);
+
   it('refuses to judge when the manager cannot start', async () => {
     const Unserved = resourceType({
       group: 'nowhere.operant.test',

@@ -7,7 +7,7 @@
  */
 import type { Client, KubernetesObject } from '@operant/core';
 import type { ResourceType } from '@operant/core/resources';
-import type { EndState } from './options.js';
+import type { EndState, Invariant } from './options.js';
 
 const VOLATILE_METADATA = [
   'resourceVersion',
@@ -142,4 +142,12 @@ function flatten(value: unknown, prefix = '', out = new Map<string, string>()): 
     out.set(prefix, JSON.stringify(value));
   }
   return out;
+}
+
+/** The invariants `state` breaks, each as `<name>: <what it said>`. */
+export function violations(invariants: readonly Invariant[], state: EndState): string[] {
+  return invariants.flatMap((inv) => {
+    const problem = inv.check(state);
+    return problem === undefined ? [] : [`${inv.name}: ${problem}`];
+  });
 }

@@ -8,6 +8,10 @@
  *   while (`staleRead`), a watch that coalesces an object's updates (`missedState`) — and reports the first run whose end state differs from the clean
  *   one or breaks an invariant, with a one-line replay (`TortureOptions.replay`, or the
  *   environment variable `OPERANT_TORTURE_REPLAY`).
+ * - `TortureOptions.generate`: generated scenarios instead (after Acto, SOSP '23): sequences of
+ *   specs drawn from the CRD's schema with fast-check, each step checked to converge (quiet,
+ *   no error loop, no hot loop, the status caught up); the first failing sequence, shrunk, is
+ *   the report's `counterexample`, with its replay `generated:<seed>:<path>`.
  * - `TortureOptions`, `ScenarioStep`: what a torture test is made of (an invariant is
  *   `TortureOptions['invariants']`, a perturbation's name `TortureOptions['perturbations']`).
  * - what `torture` resolves with (`runs`, `reference`, `divergence`: the first one, if any) is

@@ -54,6 +54,31 @@ export interface Invariant {
   check(state: EndState): string | undefined;
 }
 
+/**
+ * Generated scenarios (`TortureOptions.generate`), after Acto (SOSP '23): sequences of specs
+ * of one custom resource drawn from its CRD's schema — create the object with the first,
+ * change it to each next one, perhaps delete it — each run cleanly, every step checked for
+ * convergence; the first failing sequence is shrunk (fast-check) to a minimal one.
+ */
+export interface GenerateOptions {
+  /** The custom resource class (`@CustomResource`) whose specs are generated from its schema. */
+  for: ResourceType;
+  /** The name of the object every sequence makes. Default `generated`. */
+  name?: string;
+  /** How many sequences run, unless one fails first (fast-check's `numRuns`). Default 8. */
+  runs?: number;
+  /** At most this many specs in a sequence: the create, then the changes. Default 4. */
+  maxSpecs?: number;
+  /** Whether a sequence may end by deleting the object. Default true. */
+  delete?: boolean;
+  /**
+   * Whether the object, read from the API server once a step is quiet, shows that the
+   * controller caught up with its spec, e.g.
+   * `converged: (w: Widget) => w.status?.replicas === w.spec?.replicas`. Default: no check.
+   */
+  converged?(object: KubernetesObject): boolean;
+}
+
 export interface TortureOptions {
   /**
    * The control plane to run on: an envtest `Environment`'s `kubeConfig()`, or
@@ -87,7 +112,8 @@ export interface TortureOptions {
   perturbations?: readonly PerturbationKind[];
   /**
    * Chooses which points run when a perturbation has more than `maxRunsPerPerturbation`, and
-   * the length of stale and held-back windows. Default 1. Part of every replay string.
+   * the length of stale and held-back windows; with `generate`, fast-check's seed. Default 1.
+   * Part of every replay string.
    */
   seed?: number;
   /** At most this many perturbed runs per perturbation (default 12); runs take a few seconds each. */
@@ -97,6 +123,7 @@ export interface TortureOptions {
    * divergence (`'crash:1:after-3'`). Without it, `OPERANT_TORTURE_REPLAY` in the environment
    * does the same, for every `torture` call of the process (pick the test with `jest -t`). A
    * replay reproduces the run as far as the controller's reads and writes come in the same order.
+   * With `generate`, the counterexample's replay (`generated:1:0:0`) runs its shrunk sequence only.
    */
   replay?: string;
   /**
@@ -118,9 +145,19 @@ export interface TortureOptions {
   /**
    * Options of every manager (`registry`, `logger`, `readLive`, …). `torture` sets the
    * kubeConfig, the cache's `defaultNamespaces` (the run's namespace), its own metrics registry
-   * and, unless given, a graceful shutdown timeout of 5 s.
+   * and, unless given, a graceful shutdown timeout of 5 s and `recordCauses: true` (the wait for
+   * quiet reads the controllers' recent reconciles: a key retrying after an error is not quiet,
+   * and an error loop or a hot loop ends the step; a controller that records nothing is judged
+   * by the metrics alone).
    */
   manager?: Omit<ManagerOptions, 'kubeConfig' | 'metrics' | 'leaderElection'>;
   /** Where `torture` says what it runs (default: silent). */
   logger?: Logger;
+  /**
+   * Runs generated scenarios instead of the perturbations: sequences of specs of one custom
+   * resource, each after the steps of `scenario` (say, objects the resource needs), each step
+   * checked to converge. The report's `counterexample` is the first failing sequence, shrunk.
+   * The seed is `seed`'s; a replay is the counterexample's (`generated:<seed>:<path>`).
+   */
+  generate?: GenerateOptions;
 }

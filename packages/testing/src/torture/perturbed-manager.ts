@@ -3,8 +3,9 @@
  * `client` and `cache` go through the run's perturbations — writes through `WriteFaults`,
  * reads through `StaleReads` — and the informers it hands to sources remember their event
  * handlers, so that a change a lagging watch held back can be delivered to them, and hold
- * back their update events for `MissedStates`. Everything
- * else is the real manager's.
+ * back their update events for `MissedStates`; the runnables added to it (the controllers)
+ * are reported, so the run can read their recent reconciles. Everything else is the real
+ * manager's.
  * @module
  */
 import type { Client, KubernetesObject } from '@operant/core';
@@ -26,6 +27,8 @@ export interface ManagerPerturbations {
   crashed(): boolean;
   /** Called on every read, write and delivered event (the run is not quiet then). */
   active(): void;
+  /** Called with every runnable the controller's setup adds to the manager (its controllers). */
+  added(runnable: Parameters<Manager['add']>[0]): void;
 }
 
 /** The event handlers sources registered on one manager's informers, by kind. */
@@ -96,8 +99,13 @@ export function perturbedManager(mgr: Manager, p: ManagerPerturbations, handlers
       }
     },
   });
+  const add: Manager['add'] = (runnable) => {
+    p.added(runnable);
+    mgr.add(runnable);
+  };
+  const own: Partial<Record<string | symbol, unknown>> = { client, cache, add };
   return new Proxy(mgr, {
-    get: (target, prop) => (prop === 'client' ? client : prop === 'cache' ? cache : bound(target, prop)),
+    get: (target, prop) => own[prop] ?? bound(target, prop),
   });
 }
 

@@ -1,10 +1,12 @@
 /**
  * When a run is quiet. After each step, the manager's cache must first hold what the step
  * wrote (before that the controller has not even been told); then no reconcile may run, be
- * queued or finish, and no read, write or delivered event happen, for the settle period —
- * read from the manager's own metrics (`controller_runtime_reconcile_total`,
- * `controller_runtime_active_workers`, `workqueue_depth`) and the run's activity clock.
- * Bounded by budgets: a controller that never settles (a hot loop) is reported, not waited for.
+ * queued or finish, no key may wait for a retry after an error (backoff), and no read, write
+ * or delivered event happen, for the settle period — read from the manager's own metrics
+ * (`controller_runtime_reconcile_total`, `controller_runtime_active_workers`,
+ * `workqueue_depth`), the controllers' recent reconciles and the run's activity clock.
+ * Bounded by budgets: a controller that never settles is reported, not waited for, and an
+ * error loop or a hot loop (convergence.ts) ends the wait at once.
  * @module
  */
 import { isNotFound, type KubernetesObject } from '@operant/core';
@@ -20,6 +22,10 @@ export interface RunActivity {
   lastActive(): number;
   /** True while something of the run is still pending (a restart, an open stale window). */
   busy(): boolean;
+  /** The keys waiting for a retry after a failed reconcile (`controller namespace/name`). */
+  retrying(): readonly string[];
+  /** Why the run will never become quiet, once that is sure (an error loop, a hot loop). */
+  stuck(): string | undefined;
 }
 
 /** The sum of a metric's series on `mgr` (0 when it has none yet). */
@@ -40,8 +46,19 @@ export async function activeControllers(mgr: Manager): Promise<string[]> {
   return values.filter((v) => v.value > 0).map((v) => String(v.labels.controller));
 }
 
-/** Resolves true once the run has been quiet for `settleMs`, false when `budgetMs` passes first. */
-export async function waitForQuiet(run: RunActivity, settleMs: number, budgetMs: number): Promise<boolean> {
+/** Why a run did not become quiet: it is stuck (`stuck` says how), or the budget passed. */
+export interface NotQuiet {
+  stuck: string | undefined;
+  /** The keys waiting for a retry when the wait ended. */
+  retrying: readonly string[];
+}
+
+/** Resolves undefined once the run has been quiet for `settleMs`; else why it did not. */
+export async function waitForQuiet(
+  run: RunActivity,
+  settleMs: number,
+  budgetMs: number,
+): Promise<NotQuiet | undefined> {
   const deadline = Date.now() + budgetMs;
   let last: string | undefined;
   let lastManager: Manager | undefined;
@@ -57,16 +74,19 @@ export async function waitForQuiet(run: RunActivity, settleMs: number, budgetMs:
             metricSum(mgr, 'workqueue_depth'),
           ]);
     const key = sample?.join('/');
-    if (key === undefined || key !== last || mgr !== lastManager || sample?.[1] !== 0 || sample[2] !== 0) {
+    const idle = sample?.[1] === 0 && sample[2] === 0 && run.retrying().length === 0;
+    if (key === undefined || key !== last || mgr !== lastManager || !idle) {
       last = key;
       lastManager = mgr;
       since = Date.now();
     }
     const quietFor = Date.now() - Math.max(since, run.lastActive());
-    if (key !== undefined && quietFor >= settleMs) return true;
+    if (key !== undefined && quietFor >= settleMs) return undefined;
+    const stuck = key === undefined ? undefined : run.stuck();
+    if (stuck !== undefined) return { stuck, retrying: run.retrying() };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return false;
+  return { stuck: undefined, retrying: run.retrying() };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { divergenceMessage } from './report.js';
+import { counterexampleMessage, divergenceMessage } from './report.js';
 
 const base = {
   perturbation: { kind: 'crash' as const, seed: 1, point: 'after-1' },
@@ -41,6 +41,27 @@ describe('divergenceMessage', () => {
     expect(message.split('\n').slice(1, 3)).toEqual([
       '  injected: nothing (the run did not reach the point)',
       '  the run did not finish: step 1 (apply Gadget web) did not become quiet within 100 ms',
+    ]);
+  });
+});
+
+describe('counterexampleMessage', () => {
+  it('shows the shrunk sequence, the step that did not converge, and how to replay it', () => {
+    const message = counterexampleMessage({
+      seed: 1,
+      replay: 'generated:1:1:0',
+      sequence: ['1. create Flock generated with spec {"replicas":0}'],
+      steps: [],
+      problem: 'step 1 (apply Flock generated) did not become quiet: an error loop',
+      runs: 2,
+      shrinks: 4,
+    });
+    expect(message.split('\n')).toEqual([
+      'a generated sequence did not converge (2 sequences, then 4 shrinks; seed 1)',
+      '  the shrunk sequence:',
+      '    1. create Flock generated with spec {"replicas":0}',
+      '  step 1 (apply Flock generated) did not become quiet: an error loop',
+      "  replay: torture({ ...options, replay: 'generated:1:1:0' }) or OPERANT_TORTURE_REPLAY=generated:1:1:0",
     ]);
   });
 });

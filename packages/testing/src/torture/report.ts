@@ -1,10 +1,11 @@
 /**
  * What `torture` reports: every run it made, and the first divergence — the perturbation and
  * its replay, where it was injected, the difference of the end states from the reference
- * run's, the invariants broken — with `message`, the whole of it as readable text.
+ * run's, the invariants broken — with `message`, the whole of it as readable text; with
+ * generated scenarios, the shrunk sequence that did not converge (`Counterexample`).
  * @module
  */
-import type { EndState } from './options.js';
+import type { EndState, ScenarioStep } from './options.js';
 import type { Perturbation } from './perturbation.js';
 import type { Injection } from './write-faults.js';
 
@@ -41,13 +42,45 @@ export interface Divergence {
   message: string;
 }
 
+/** The first generated sequence that did not converge (`TortureOptions.generate`), shrunk. */
+export interface Counterexample {
+  /** fast-check's seed (`TortureOptions.seed`). */
+  seed: number;
+  /** What `TortureOptions.replay` (or `OPERANT_TORTURE_REPLAY`) takes to run the shrunk sequence again: `generated:1:2:0:0`. */
+  replay: string;
+  /** The shrunk sequence, a line per step: `1. create Widget generated with spec {"replicas":0}`. */
+  sequence: readonly string[];
+  /** The steps that run it (after `TortureOptions.scenario`'s). */
+  steps: readonly ScenarioStep[];
+  /** Which step did not converge, and why. */
+  problem: string;
+  /** Sequences run until one failed, and the smaller failing ones shrinking found after it. */
+  runs: number;
+  shrinks: number;
+  /** All of the above as text, ending with the replay. */
+  message: string;
+}
+
 export interface TortureReport {
-  /** The reference run first, then the perturbed runs in the order they ran. */
+  /** The reference run first, then the perturbed runs in the order they ran; with `generate`, every sequence run. */
   runs: readonly TortureRun[];
+  /** The reference end state; empty with `generate`, which has no reference run. */
   reference: EndState;
   /** The first divergence; `torture` stops there. Undefined when every run matched. */
   divergence: Divergence | undefined;
+  /** With `generate`: the first sequence that did not converge, shrunk; undefined when all did. */
+  counterexample?: Counterexample;
   durationMs: number;
+}
+
+export function counterexampleMessage(c: Omit<Counterexample, 'message'>): string {
+  return [
+    `a generated sequence did not converge (${c.runs} sequences, then ${c.shrinks} shrinks; seed ${c.seed})`,
+    '  the shrunk sequence:',
+    ...c.sequence.map((l) => `    ${l}`),
+    `  ${c.problem}`,
+    `  replay: torture({ ...options, replay: '${c.replay}' }) or OPERANT_TORTURE_REPLAY=${c.replay}`,
+  ].join('\n');
 }
 
 export function divergenceMessage(d: Omit<Divergence, 'message'>): string {

@@ -1,8 +1,9 @@
 /**
  * One run of a scenario: a fresh namespace on the control plane, a manager (replaced after
  * each crash) with the controller registered on its perturbed client and cache, the user's
- * steps one by one with a wait for quiet after each, then the end state. Every wait has a
- * budget, and every manager is stopped before the run returns, whatever happened.
+ * steps one by one with a wait for quiet after each (and the caller's check, `afterStep`),
+ * then the end state. Every wait has a budget, and every manager is stopped before the run
+ * returns, whatever happened.
  * @module
  */
 import { randomBytes } from 'node:crypto';
@@ -11,27 +12,38 @@ import { ApiClient } from '@operant/core/client';
 import { noopLogger } from '@operant/core/log';
 import { type Manager, newManager } from '@operant/core/manager';
 import { resourceType } from '@operant/core/resources';
+import type { ReconcileHistorySource } from '@operant/core/trace';
+import { isHistorySource, retryingKeys, stuck } from './convergence.js';
 import { readEndState } from './end-state.js';
 import { MissedStates } from './missed-states.js';
-import type { EndState, TortureOptions } from './options.js';
+import type { EndState, ScenarioStep, TortureOptions } from './options.js';
 import type { Perturbation, RunTrace, TracedWrite } from './perturbation.js';
 import { InformerHandlers, perturbedManager } from './perturbed-manager.js';
 import { activeControllers, metricSum, waitForCache, waitForQuiet } from './quiescence.js';
 import { seededRandom } from './random.js';
-import { describeStep, runStep } from './scenario-steps.js';
+import { describeStep, runStep, type StepResult } from './scenario-steps.js';
 import { StaleReads } from './stale-reads.js';
 import { TortureError } from './torture-error.js';
 import { type Injection, WriteFaults } from './write-faults.js';
 
-/** `TortureOptions` with the defaults filled in. */
+/** `TortureOptions` with the defaults filled in, and a check after each step. */
 export type RunOptions = TortureOptions &
-  Required<Pick<TortureOptions, 'settleMs' | 'stepBudgetMs' | 'staleWindowMs' | 'ignoreFields'>>;
+  Required<Pick<TortureOptions, 'settleMs' | 'stepBudgetMs' | 'staleWindowMs' | 'ignoreFields'>> & {
+    /** Once a step is quiet: what is wrong with the state it left, if anything (generated scenarios' convergence). */
+    afterStep?: (
+      user: ApiClient,
+      step: ScenarioStep,
+      result: Extract<StepResult, { done: true }>,
+    ) => Promise<string | undefined>;
+  };
 
 export interface RunOutcome extends RunTrace {
   /** The end state; undefined when the run stopped early (`problem` says why). */
   state: EndState | undefined;
   /** Why the run has no end state: a step that never became quiet, or that the API server refused. */
   problem: string | undefined;
+  /** Whether the API server refused a step. */
+  refused: boolean;
   writes: TracedWrite[];
   injection: Injection | undefined;
   restarts: number;
@@ -42,6 +54,8 @@ export interface RunOutcome extends RunTrace {
 interface Generation {
   manager: Manager;
   handlers: InformerHandlers;
+  /** Its controllers, whose recent reconciles say whether a key is retrying or looping. */
+  sources: ReconcileHistorySource[];
   stop: AbortController;
   running: Promise<void>;
   crashed: boolean;
@@ -66,6 +80,8 @@ class ScenarioRun {
   private restartError: unknown;
   private restarts = 0;
   private lastActive = Date.now();
+  private lastBusy = Date.now();
+  private refused = false;
   private finished = false;
 
   constructor(
@@ -109,6 +125,7 @@ class ScenarioRun {
     return {
       state,
       problem,
+      refused: this.refused,
       writes: this.writes.trace,
       staleReads: this.reads.points,
       updateEvents: this.missed.points,
@@ -120,31 +137,52 @@ class ScenarioRun {
 
   /** Does the user's steps, each followed by a wait for quiet; returns why they stopped early, if they did. */
   private async steps(): Promise<string | undefined> {
-    const { scenario, settleMs, stepBudgetMs } = this.options;
+    const { scenario, stepBudgetMs } = this.options;
     for (const [i, step] of scenario.entries()) {
       const result = await runStep(this.user, this.namespace, step);
-      if (!result.done) return result.problem;
+      if (!result.done) {
+        this.refused = true;
+        return result.problem;
+      }
+      const name = `step ${i + 1} (${describeStep(step)})`;
       // the controller has not seen the step until its cache holds it: quiet before that means nothing
       const seen = await this.seen(result.object, result.deleted);
-      const quiet =
-        seen &&
-        (await waitForQuiet(
-          {
-            manager: () => this.current?.manager,
-            lastActive: () => this.lastActive,
-            busy: () => this.restarting !== undefined || this.reads.open || this.missed.open,
-          },
-          settleMs,
-          stepBudgetMs,
-        ));
+      const notQuiet = seen ? await this.quiet() : undefined;
       if (this.restartError !== undefined) {
         return `unable to restart the manager after the crash: ${String(this.restartError)}`;
       }
-      if (!seen)
-        return `step ${i + 1} (${describeStep(step)}) did not reach the manager's cache within ${stepBudgetMs} ms`;
-      if (!quiet) return `step ${i + 1} (${describeStep(step)}) did not become quiet within ${stepBudgetMs} ms`;
+      if (!seen) return `${name} did not reach the manager's cache within ${stepBudgetMs} ms`;
+      if (notQuiet !== undefined) return `${name} did not become quiet${notQuiet}`;
+      const wrong = await this.options.afterStep?.(this.user, step, result);
+      if (wrong !== undefined) return `${name} did not converge: ${wrong}`;
     }
     return undefined;
+  }
+
+  /** Waits for quiet; undefined once quiet, else why not (`: <stuck>` or ` within <budget> ms`). */
+  private async quiet(): Promise<string | undefined> {
+    const { settleMs, stepBudgetMs } = this.options;
+    const sources = () => this.current?.sources ?? [];
+    const notQuiet = await waitForQuiet(
+      {
+        manager: () => this.current?.manager,
+        lastActive: () => this.lastActive,
+        busy: () => {
+          const busy = this.restarting !== undefined || this.reads.open || this.missed.open;
+          if (busy) this.lastBusy = Date.now();
+          return busy;
+        },
+        retrying: () => retryingKeys(sources()),
+        stuck: () => stuck(sources(), this.lastBusy),
+      },
+      settleMs,
+      stepBudgetMs,
+    );
+    if (notQuiet === undefined) return undefined;
+    if (notQuiet.stuck !== undefined) return `: ${notQuiet.stuck}`;
+    const retrying =
+      notQuiet.retrying.length === 0 ? '' : ` (${notQuiet.retrying.join(', ')} still retrying after errors)`;
+    return ` within ${stepBudgetMs} ms${retrying}`;
   }
 
   /** A new manager with the controller registered, once its informers synced. */
@@ -155,16 +193,20 @@ class ScenarioRun {
       cache: { ...this.options.manager?.cache, defaultNamespaces: [this.namespace] },
       metrics: { collectDefaultMetrics: false },
       logger: this.options.manager?.logger ?? noopLogger,
+      recordCauses: this.options.manager?.recordCauses ?? true,
       gracefulShutdownTimeoutMs: this.options.manager?.gracefulShutdownTimeoutMs ?? STOP_GRACE_MS,
     });
     const handlers = new InformerHandlers(() => this.active(), this.missed);
     const stop = new AbortController();
-    const generation: Generation = { manager, handlers, stop, running: Promise.resolve(), crashed: false };
+    const generation: Generation = { manager, handlers, sources: [], stop, running: Promise.resolve(), crashed: false };
     const perturbations = {
       writes: this.writes,
       reads: this.reads,
       crashed: () => generation.crashed,
       active: () => this.active(),
+      added: (runnable: unknown) => {
+        if (isHistorySource(runnable)) generation.sources.push(runnable);
+      },
     };
     await this.options.setup(perturbedManager(manager, perturbations, handlers));
     let failure: unknown;

@@ -5,7 +5,8 @@
  * from the reference or breaks an invariant, with a one-line replay. After Sieve (OSDI '22).
  * @module
  */
-import { diffEndStates } from './end-state.js';
+import { diffEndStates, violations } from './end-state.js';
+import { tortureGenerated } from './generated.js';
 import { type EndState, type Invariant, PERTURBATION_KINDS, type TortureOptions } from './options.js';
 import { type Perturbation, parseReplay, pointsOf, replayString } from './perturbation.js';
 import { sample, seededRandom } from './random.js';
@@ -38,10 +39,15 @@ export const REPLAY_VAR = 'OPERANT_TORTURE_REPLAY';
  * steps, a settle period per step); with the defaults a run of `torture` makes at most 49
  * (the reference and 12 per perturbation).
  *
+ * With `options.generate`, runs generated scenarios instead of the reference and the
+ * perturbations (generated.ts): the report's `counterexample` is the first sequence of specs
+ * that did not converge, shrunk.
+ *
  * Rejects with a `TortureError` when it cannot judge: the reference run does not become
  * quiet, breaks an invariant, or a scenario step fails in it (`reference`); a manager does
  * not start or the namespace cannot be made (`scenario`); the replay cannot be read
- * (`invalidReplay`).
+ * (`invalidReplay`); with `generate`, the API server refuses a generated spec or the class has
+ * no CRD (`scenario`).
  */
 export async function torture(options: TortureOptions): Promise<TortureReport> {
   const started = Date.now();
@@ -53,6 +59,7 @@ export async function torture(options: TortureOptions): Promise<TortureReport> {
     ignoreFields: options.ignoreFields ?? [],
   };
   const replay = options.replay ?? (process.env[REPLAY_VAR] || undefined);
+  if (options.generate !== undefined) return tortureGenerated(o, options.generate, replay);
   const chosen = replay === undefined ? undefined : parseReplay(replay);
   options.logger?.info('torture: the reference run');
   const reference = await runScenario(o, undefined);
@@ -110,13 +117,6 @@ function judge(
     state: outcome.state,
   };
   return { ...d, message: divergenceMessage(d) };
-}
-
-function violations(invariants: readonly Invariant[], state: EndState): string[] {
-  return invariants.flatMap((inv) => {
-    const problem = inv.check(state);
-    return problem === undefined ? [] : [`${inv.name}: ${problem}`];
-  });
 }
 
 function summary(name: string, outcome: RunOutcome, diverged: boolean): TortureRun {
