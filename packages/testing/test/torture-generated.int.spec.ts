@@ -2,7 +2,8 @@
  * Generated scenarios against the shared control plane: every spec drawn from Flock's schema
  * is accepted by the API server, the fixed reconciler converges after every step of every
  * sequence, and the buggy one's error loop on `replicas: 0` is found within the default
- * budget, shrunk to the one spec that causes it, and reproduced by its replay.
+ * budget, shrunk to the one spec that causes it, and reproduced by its replay; the jest
+ * matcher fails on it and passes the fixed one.
  */
 import { beforeAll, expect, it } from '@jest/globals';
 import type { V1CustomResourceDefinition } from '@kubernetes/client-node';
@@ -10,9 +11,11 @@ import type { Logger } from '@operant/core';
 import { noopLogger } from '@operant/core/log';
 import { buildCrd } from '@operant/crd/schema';
 import { installCrds } from '@operant/testing';
-import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
+import { describeWithControlPlane, operantMatchers, sharedKubeConfig } from '@operant/testing/jest';
 import { TortureError, type TortureOptions, torture } from '@operant/testing/torture';
 import { Flock, flockConverged, setupFlock } from './fixtures/torture-generated.js';
+
+expect.extend(operantMatchers);
 
 function options(variant: 'buggy' | 'fixed'): TortureOptions {
   return {
@@ -67,6 +70,14 @@ describeWithControlPlane('torture with generated scenarios', () => {
     const fixedAtTheReplay = await torture({ ...options('fixed'), replay: c?.replay });
     expect(fixedAtTheReplay.runs).toHaveLength(1);
     expect(fixedAtTheReplay.counterexample).toBeUndefined();
+
+    // the matcher fails on the counterexample, with its shrunk sequence, and passes the fix
+    const { setup: _, ...atTheReplay } = { ...options('buggy'), replay: c?.replay };
+    const failure = await expect(setupFlock('buggy'))
+      .toSurviveTorture(atTheReplay)
+      .catch((e: unknown) => e);
+    expect((failure as Error).message).toContain('1. create Flock generated with spec {"replicas":0}');
+    await expect(setupFlock('fixed')).toSurviveTorture(atTheReplay);
   }, 300_000);
 
   it('reports a controller that never catches up with the spec', async () => {

@@ -1,8 +1,9 @@
 /**
  * The jest matcher `toSurviveTorture(options)`: `await expect(setup).toSurviveTorture({ kubeConfig, scenario, kinds })`
  * runs `torture` on the controller `setup` registers and passes when every perturbed run
- * ended as the reference did; its failure message is the divergence's report, ending with
- * the replay. Installed with the other matchers by `expect.extend(operantMatchers)`.
+ * ended as the reference did (with `generate`: when every generated sequence converged); its
+ * failure message is the divergence's report or the shrunk counterexample, ending with the
+ * replay. Installed with the other matchers by `expect.extend(operantMatchers)`.
  * @module
  */
 import type { TortureOptions } from '../torture/options.js';
@@ -16,12 +17,14 @@ export async function toSurviveTorture(received: unknown, options: Omit<TortureO
   }
   const report = await torture({ ...options, setup: received as TortureOptions['setup'] });
   const runs = `${report.runs.length} runs in ${(report.durationMs / 1000).toFixed(1)} s`;
+  const failure = report.divergence?.message ?? report.counterexample?.message;
+  const survived = options.generate === undefined ? 'every run ended as the reference did' : 'every sequence converged';
   return {
-    pass: report.divergence === undefined,
+    pass: failure === undefined,
     message: () =>
-      report.divergence === undefined
-        ? `expected the controller not to survive torture, but every run ended as the reference did (${runs})`
-        : `expected the controller to survive torture (${runs}):\n${report.divergence.message}`,
+      failure === undefined
+        ? `expected the controller not to survive torture, but ${survived} (${runs})`
+        : `expected the controller to survive torture (${runs}):\n${failure}`,
   };
 }
 
