@@ -37,35 +37,35 @@ export class BinaryHeap<E> {
     this.heap.length = 0;
   }
 
-  private less(i: number, j: number): boolean {
-    return this.before(this.heap[i] as E, this.heap[j] as E);
-  }
-
-  private swap(i: number, j: number): void {
-    const h = this.heap;
-    [h[i], h[j]] = [h[j] as E, h[i] as E];
-  }
-
+  // both sifts move a hole instead of swapping pairs: one write per level, and no array
+  // literal (a destructuring swap allocates one until the optimiser removes it)
   private up(i: number): void {
+    const h = this.heap;
+    const entry = h[i] as E;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!this.less(i, parent)) return;
-      this.swap(i, parent);
+      const above = h[parent] as E;
+      if (!this.before(entry, above)) break;
+      h[i] = above;
       i = parent;
     }
+    h[i] = entry;
   }
 
   private down(i: number): void {
-    const n = this.heap.length;
+    const h = this.heap;
+    const n = h.length;
+    const entry = h[i] as E;
     for (;;) {
       const left = 2 * i + 1;
+      if (left >= n) break;
       const right = left + 1;
-      let first = i;
-      if (left < n && this.less(left, first)) first = left;
-      if (right < n && this.less(right, first)) first = right;
-      if (first === i) return;
-      this.swap(i, first);
-      i = first;
+      const child = right < n && this.before(h[right] as E, h[left] as E) ? right : left;
+      const below = h[child] as E;
+      if (!this.before(below, entry)) break;
+      h[i] = below;
+      i = child;
     }
+    h[i] = entry;
   }
 }
