@@ -9,7 +9,6 @@
 import type { ClientHttp2Session, ClientHttp2Stream, IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http2';
 import { flatHeaders, type WireRequest, type WireResponse } from './wire.js';
 
-const ignore = () => undefined;
 /** RST_STREAM REFUSED_STREAM (RFC 9113 §8.7): the server did not process the request. */
 const REFUSED_STREAM = 7;
 
@@ -29,21 +28,20 @@ export function sendOnStream(session: ClientHttp2Session, req: WireRequest, clos
       reject(err);
       return;
     }
-    // an error after the response reaches whoever reads the body; unread, it must not crash the process
-    stream.on('error', ignore);
+    // plain listeners, no `once`: 'response', 'error' and 'close' come at most once per
+    // stream, and a `once` costs a wrapper and a removal per request
     let answered = false;
-    const failed = (err: Error) => {
-      reject(stream.rstCode === REFUSED_STREAM ? new RefusedStream(err.message, { cause: err }) : err);
-    };
-    stream.once('error', failed);
-    stream.once('close', () => {
+    // an error after the response reaches whoever reads the body; unread, it must not crash the process
+    stream.on('error', (err: Error) => {
+      if (!answered) reject(stream.rstCode === REFUSED_STREAM ? new RefusedStream(err.message, { cause: err }) : err);
+    });
+    stream.on('close', () => {
       closed();
       // every stream closes: an Error (and its stack trace) only for one that closed unanswered
-      if (!answered) failed(new Error(`the stream closed before a response (HTTP/2 error code ${stream.rstCode})`));
+      if (!answered) reject(new Error(`the stream closed before a response (HTTP/2 error code ${stream.rstCode})`));
     });
-    stream.once('response', (h: IncomingHttpHeaders) => {
+    stream.on('response', (h: IncomingHttpHeaders) => {
       answered = true;
-      stream.off('error', failed);
       let flat: Record<string, string> | undefined;
       resolve({
         status: Number(h[':status']),
@@ -69,12 +67,12 @@ function readText(stream: ClientHttp2Stream): Promise<string> {
     const chunks: Buffer[] = [];
     let ended = false;
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.once('end', () => {
+    stream.on('end', () => {
       ended = true;
       resolve((chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).toString());
     });
-    stream.once('error', reject);
-    stream.once('close', () => {
+    stream.on('error', reject);
+    stream.on('close', () => {
       if (!ended)
         reject(new Error(`the stream closed before the end of the body (HTTP/2 error code ${stream.rstCode})`));
     });
