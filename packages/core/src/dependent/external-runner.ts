@@ -31,20 +31,21 @@ export class ExternalRunner {
   /** Reconciles the resource for `primary`; never throws (a failure is a `failed` result). */
   async run(primary: KubernetesObject, context: ReconcileContext): Promise<DependentResult> {
     const { name, options, resource } = this.spec;
+    const none = { children: [], applied: [], deleted: [] };
     try {
       if (options.activeWhen !== undefined && !options.activeWhen(primary)) {
         await this.delete(primary, context);
-        return { name, state: 'inactive', children: [] };
+        return { name, state: 'inactive', ...none };
       }
       const current = await resource.read(primary, context);
       const applied = await resource.apply(primary, current, context);
       context.log.debug('applied an external dependent', { dependent: name });
       if (options.readyWhen?.(applied, primary) === false) {
-        return { name, state: 'notReady', children: [], message: `${name} not ready` };
+        return { name, state: 'notReady', ...none, message: `${name} not ready` };
       }
-      return { name, state: 'ready', children: [] };
+      return { name, state: 'ready', ...none };
     } catch (error) {
-      return { name, state: 'failed', children: [], message: (error as Error).message, error };
+      return { name, state: 'failed', ...none, message: (error as Error).message, error };
     }
   }
 
