@@ -3,7 +3,9 @@
  * labelled with the dependent's name, given the primary's controller reference and applied
  * by server-side apply under the dependent's field owner, except where the cached child
  * already holds what would be applied (ssa-matcher.ts); the primary's children of this
- * dependent that are no longer desired are deleted; `readyWhen` decides readiness.
+ * dependent that are no longer desired are deleted; `readyWhen` decides readiness. The
+ * result says per child what the apply did (`created` when the cache held no such child,
+ * `updated`, `unchanged`) next to the child the cache held before, and which were deleted.
  *
  * The children of a primary and dependent are found in the cache by the index
  * `DEPENDENT_INDEX` (controller owner uid and label value), which the builder adds to each

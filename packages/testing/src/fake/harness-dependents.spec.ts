@@ -334,6 +334,35 @@ describe('dependents in the reconcile harness', () => {
       expect(calls.filter((c) => c === 'delete')).toHaveLength(2);
     });
 
+    it('should say what the apply did: created, unchanged, updated, and the deleted resource when switched off', async () => {
+      const h = harness(gadget('said', { size: 1, extra: true }));
+      const { resource } = records();
+      const results: (DependentResult | undefined)[] = [];
+      const record = {
+        reconcile: async (_: unknown, __: unknown, outcome?: DependentsOutcome) =>
+          void results.push(outcome?.results.record),
+      };
+      h.controllerManagedBy()
+        .for(GadgetType)
+        .externalDependent(resource, { name: 'record', activeWhen: (g: Gadget) => g.spec?.extra === true })
+        .complete(record);
+      const step = async (change?: Gadget['spec']) => {
+        if (change !== undefined) await h.client.patch(await stored(h, 'said'), mergePatch({ spec: change }));
+        const from = results.length;
+        await h.run();
+        const result = results[from];
+        return [
+          result?.state,
+          ...(result?.applied ?? []).map((a) => `${a.operation} ${a.previous} → ${a.child}`),
+          ...(result?.deleted ?? []),
+        ];
+      };
+      expect(await step()).toEqual(['ready', 'created undefined → size=1']);
+      expect(await step({ size: 1, extra: true, keys: ['poke'] })).toEqual(['ready', 'unchanged size=1 → size=1']);
+      expect(await step({ size: 2 })).toEqual(['ready', 'updated size=1 → size=2']);
+      expect(await step({ extra: false })).toEqual(['inactive', 'size=2']);
+    });
+
     it('should delete the resource when the activation condition turns false, and through a decorated class', async () => {
       const { store, resource } = records();
       @Controller({ for: GadgetType })
