@@ -123,9 +123,8 @@ export function mutateRegistryRecord(cluster: RedisCluster, record: Wire<V1Confi
   record.data = { ...record.data, namespace, name, address: `${name}.${namespace}.svc:${portOf(cluster)}` };
 }
 
-/** The registry record of a cluster, by name (`<namespace>.<name>`) only. */
-export const registryRecordOf = (cluster: RedisCluster, namespace: string): Wire<V1ConfigMap> => ({
-  apiVersion: 'v1',
-  kind: 'ConfigMap',
-  metadata: { namespace, name: `${cluster.metadata?.namespace}.${cluster.metadata?.name}` },
+/** Where the registry record of a cluster lives: `<namespace>.<name>` in the registry's namespace. */
+export const registryKeyOf = (cluster: RedisCluster, namespace: string) => ({
+  namespace,
+  name: `${cluster.metadata?.namespace}.${cluster.metadata?.name}`,
 });

@@ -126,15 +126,16 @@ export class RedisClusterReconciler {
     return objects.deploymentOf(cluster, { config: objects.configHash(configMaps), password });
   }
 
-  /** The registry record, once the Service is there; `read` names it (a delete of a record already gone is no error). */
+  /** The registry record, once the Service is there. */
   @ExternalDependent({ dependsOn: ['service'] })
   registry(): ExternalResource<RedisCluster, Wire<V1ConfigMap>> {
-    const recordOf = (cluster: RedisCluster) => objects.registryRecordOf(cluster, this.options.registryNamespace);
+    const key = (cluster: RedisCluster) => objects.registryKeyOf(cluster, this.options.registryNamespace);
     return {
-      read: recordOf,
+      read: (cluster) => this.client.get(ConfigMap, key(cluster)).catch(ignoreNotFound),
       apply: async (cluster) => {
-        const mutate = (record: Wire<V1ConfigMap>) => objects.mutateRegistryRecord(cluster, record);
-        return (await controllerutil.createOrUpdate(this.client, ConfigMap, recordOf(cluster), mutate)).object;
+        const record = { apiVersion: 'v1', kind: 'ConfigMap', metadata: key(cluster) };
+        const mutate = (r: Wire<V1ConfigMap>) => objects.mutateRegistryRecord(cluster, r);
+        return (await controllerutil.createOrUpdate(this.client, ConfigMap, record, mutate)).object;
       },
       delete: async (_, record, { log }) => {
         await this.client.delete(record).catch(ignoreNotFound);
@@ -149,7 +150,7 @@ export class RedisClusterReconciler {
   async reconcile(request: Request, { log }: ReconcileContext, outcome?: DependentsOutcome<RedisCluster>) {
     if (outcome === undefined) return; // gone, or deleted: the registry record goes with the finalizer
     const cluster = { ...outcome.primary, apiVersion: 'cache.example.com/v1', kind: 'RedisCluster' } as RedisCluster;
-    const [service] = outcome.results.service?.applied ?? [];
+    const operation = (name: string) => outcome.results[name]?.applied[0]?.operation;
     const [deployment] = outcome.results.deployment?.applied ?? [];
     const size = cluster.spec.size;
     const was = (deployment?.previous as Wire<V1Deployment> | undefined)?.spec?.replicas;
@@ -166,7 +167,11 @@ export class RedisClusterReconciler {
       !controllerutil.jsonEqual(cluster.status ?? {}, status) &&
       (await this.client.status().patch(cluster, mergePatch({ status })).catch(ignoreNotFound)) !== undefined;
     if (deployment === undefined) return;
-    const operations = { service: service?.operation, deployment: deployment.operation };
-    log.info('reconciled', { ...operations, status: written ? 'updated' : 'unchanged' });
+    log.info('reconciled', {
+      service: operation('service'),
+      deployment: deployment.operation,
+      registryRecord: operation('registry'),
+      status: written ? 'updated' : 'unchanged',
+    });
   }
 }
