@@ -149,7 +149,7 @@ export class RedisClusterReconciler {
   @GenerationChanged()
   async reconcile(request: Request, { log }: ReconcileContext, outcome?: DependentsOutcome<RedisCluster>) {
     if (outcome === undefined) return; // gone, or deleted: the registry record goes with the finalizer
-    const cluster = { ...outcome.primary, apiVersion: 'cache.example.com/v1', kind: 'RedisCluster' } as RedisCluster;
+    const cluster = outcome.primary;
     const operation = (name: string) => outcome.results[name]?.applied[0]?.operation;
     const [deployment] = outcome.results.deployment?.applied ?? [];
     const size = cluster.spec.size;
