@@ -1,7 +1,8 @@
 /**
  * Dependents on the real control plane: children applied from a primary with its
  * controller reference, the dependent label and the controller's field owner; a reconcile
- * with nothing changed sends no write (requests counted on the manager's wire), also when
+ * with nothing changed sends no write (requests counted on the manager's wire) and says the
+ * child is `unchanged` (a create `created`, a change `updated`), also when
  * the cache listed the children before the controller was built (without its managedFields
  * entry), and for a Deployment the API server defaulted and stored in canonical form; a
  * child edited by someone else with a plain update is restored (with `force`), their extra
@@ -106,12 +107,17 @@ describeWithControlPlane('dependents on the real API server', () => {
 
   it('should apply the children with the controller reference, label and field owner, then write nothing when nothing changed', async () => {
     let reconciles = 0;
+    /** Per reconcile, what the apply did to the child and the size it held before. */
+    const operations: string[] = [];
     controllerManagedBy(mgr)
       .for(GadgetType)
       .dependent(ConfigMap, settings, { name: 'settings' })
       .complete({
         async reconcile(_request, _context, outcome?: DependentsOutcome) {
-          if (outcome !== undefined) reconciles++;
+          if (outcome === undefined) return;
+          reconciles++;
+          const [applied] = outcome.results.settings?.applied ?? [];
+          operations.push(`${applied?.operation}:${(applied?.previous as V1ConfigMap | undefined)?.data?.size}`);
         },
       });
     startManager(mgr, cleanup);
@@ -129,11 +135,15 @@ describeWithControlPlane('dependents on the real API server', () => {
       expect.objectContaining({ reason: 'DependentsReady', observedGeneration: created.metadata?.generation }),
     );
 
+    expect(operations[0]).toBe('created:undefined');
+
     expect(await writesOfAReconcile(created, () => reconciles)).toEqual([]);
+    expect(operations.at(-1)).toBe('unchanged:3');
 
     // a change of the primary is applied (one write), and the condition stays as it was
     await external.patch(created, mergePatch({ spec: { size: 4 } }));
     await eventually(async () => expect((await getConfigMap('one-settings')).data).toEqual({ size: '4' }));
+    await eventually(async () => expect(operations).toContain('updated:3'));
     await eventually(async () =>
       expect(ready(await getGadget('one'))?.observedGeneration).toBe((await getGadget('one')).metadata?.generation),
     );
@@ -211,7 +221,16 @@ describeWithControlPlane('dependents on the real API server', () => {
   });
 
   it("should restore a field someone else changed with a plain update (force) and keep that someone's extra field", async () => {
-    controllerManagedBy(mgr).for(GadgetType).dependent(ConfigMap, settings, { force: true }).complete();
+    const updated: (string | undefined)[] = [];
+    controllerManagedBy(mgr)
+      .for(GadgetType)
+      .dependent(ConfigMap, settings, { force: true })
+      .complete({
+        async reconcile(_request, _context, outcome?: DependentsOutcome) {
+          const [applied] = outcome?.results.configmap?.applied ?? [];
+          if (applied?.operation === 'updated') updated.push((applied.previous as V1ConfigMap).data?.size);
+        },
+      });
     startManager(mgr, cleanup);
     await external.create(gadget('drift', { size: 1 }));
     await eventually(async () => expect((await getConfigMap('drift-settings')).data).toEqual({ size: '1' }));
@@ -220,6 +239,7 @@ describeWithControlPlane('dependents on the real API server', () => {
     await eventually(async () =>
       expect((await getConfigMap('drift-settings')).data).toEqual({ size: '1', extra: 'mine' }),
     );
+    await eventually(async () => expect(updated).toEqual(['99'])); // the drifted child, as the cache held it
   });
 
   it("should report a field another manager took as a Conflict on the primary's Ready condition, not force it", async () => {

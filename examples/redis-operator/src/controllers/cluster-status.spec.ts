@@ -16,8 +16,14 @@ function outcome(primary: RedisCluster, readyReplicas: number, error?: Error): D
   const ready = readyReplicas >= primary.spec.size;
   const deployment: DependentResult =
     error === undefined
-      ? { name: 'deployment', state: ready ? 'ready' : 'notReady', children: [{ status: { readyReplicas } } as never] }
-      : { name: 'deployment', state: 'failed', children: [], message: error.message, error };
+      ? {
+          name: 'deployment',
+          state: ready ? 'ready' : 'notReady',
+          children: [{ status: { readyReplicas } } as never],
+          applied: [],
+          deleted: [],
+        }
+      : { name: 'deployment', state: 'failed', children: [], applied: [], deleted: [], message: error.message, error };
   return { primary, ready: ready && error === undefined, results: { deployment } };
 }
 

@@ -27,38 +27,32 @@ export function desiredStatus(
   outcome: DependentsOutcome<RedisCluster>,
   pods: readonly Wire<V1Pod>[],
 ): RedisClusterStatus {
-  const cluster = outcome.primary;
+  const { primary: cluster, ready, results } = outcome;
   const status = deepCopy(cluster.status ?? {});
   const observedGeneration = cluster.metadata?.generation;
   const conditions = (status.conditions ?? []) as controllerutil.Condition[];
-  const result = outcome.results.deployment;
-  if (result === undefined || result.children.length === 0) {
-    const reason = result?.error instanceof PasswordSecretNotFound ? result.error.name : 'DeploymentNotApplied';
-    const message = result?.message ?? 'no Deployment';
-    controllerutil.setStatusCondition(conditions, {
-      type: 'Ready',
-      status: 'False',
-      reason,
-      message,
-      observedGeneration,
-    });
-    return { ...status, phase: 'Pending', observedGeneration, conditions };
-  }
+  const [deployment] = results.deployment?.children ?? [];
   const size = cluster.spec.size;
-  const ready = Math.min((result.children[0] as Wire<V1Deployment>).status?.readyReplicas ?? 0, size);
+  const readyNodes = Math.min((deployment as Wire<V1Deployment> | undefined)?.status?.readyReplicas ?? 0, size);
+  const error = results.deployment?.error;
   controllerutil.setStatusCondition(conditions, {
     type: 'Ready',
-    status: outcome.ready ? 'True' : 'False',
-    reason: outcome.ready ? 'NodesReady' : 'NodesNotReady',
-    message: `${ready}/${size} nodes ready`,
+    status: ready ? 'True' : 'False',
+    ...(deployment !== undefined
+      ? { reason: ready ? 'NodesReady' : 'NodesNotReady', message: `${readyNodes}/${size} nodes ready` }
+      : {
+          reason: error instanceof PasswordSecretNotFound ? error.name : 'DeploymentNotApplied',
+          message: results.deployment?.message ?? 'no Deployment',
+        }),
     observedGeneration,
   });
+  if (deployment === undefined) return { ...status, phase: 'Pending', observedGeneration, conditions };
   const nodes = pods.filter((p) => p.metadata?.deletionTimestamp === undefined).map((p) => p.metadata?.name ?? '');
   return {
     ...status,
-    phase: outcome.ready ? 'Running' : 'Pending',
+    phase: ready ? 'Running' : 'Pending',
     nodes: nodes.sort(),
-    readyNodes: ready,
+    readyNodes,
     observedGeneration,
     conditions,
   };

@@ -2,8 +2,8 @@
  * What a RedisCluster should own, as apply configurations (the fields the operator has an
  * opinion on, nothing the API server defaults): its Service and its Deployment, whose pod
  * template carries hashes of the labelled ConfigMaps and of the password Secret so that a
- * change of either rolls the nodes. The registry record, in another namespace, stays a
- * `createOrUpdate` mutate function.
+ * change of either rolls the nodes; and its registry record, in another namespace (an
+ * external dependent, kept by `createOrUpdate`).
  * @module
  */
 import { createHash, createHmac } from 'node:crypto';
@@ -123,5 +123,8 @@ export function mutateRegistryRecord(cluster: RedisCluster, record: Wire<V1Confi
   record.data = { ...record.data, namespace, name, address: `${name}.${namespace}.svc:${portOf(cluster)}` };
 }
 
-export const registryRecordName = (cluster: RedisCluster): string =>
-  `${cluster.metadata?.namespace}.${cluster.metadata?.name}`;
+/** Where the registry record of a cluster lives: `<namespace>.<name>` in the registry's namespace. */
+export const registryKeyOf = (cluster: RedisCluster, namespace: string) => ({
+  namespace,
+  name: `${cluster.metadata?.namespace}.${cluster.metadata?.name}`,
+});

@@ -3,7 +3,9 @@
  * labelled with the dependent's name, given the primary's controller reference and applied
  * by server-side apply under the dependent's field owner, except where the cached child
  * already holds what would be applied (ssa-matcher.ts); the primary's children of this
- * dependent that are no longer desired are deleted; `readyWhen` decides readiness.
+ * dependent that are no longer desired are deleted; `readyWhen` decides readiness. The
+ * result says per child what the apply did (`created` when the cache held no such child,
+ * `updated`, `unchanged`) next to the child the cache held before, and which were deleted.
  *
  * The children of a primary and dependent are found in the cache by the index
  * `DEPENDENT_INDEX` (controller owner uid and label value), which the builder adds to each
@@ -76,28 +78,27 @@ export class DependentRunner {
   /** Reconciles the dependent for `primary`; never throws (a failure is a `failed` result). */
   async run(primary: KubernetesObject, context: ReconcileContext): Promise<DependentResult> {
     const { name, options } = this.spec;
+    const none = { children: [], applied: [], deleted: [] };
     try {
       const existing = await this.children(primary, context.signal);
       if (options.activeWhen !== undefined && !options.activeWhen(primary)) {
         await this.deleteAll(existing, context);
-        return { name, state: 'inactive', children: [] };
+        return { name, state: 'inactive', ...none, deleted: existing };
       }
       const desired = await this.desired(primary, context);
       const applied = await Promise.all(desired.map((config) => this.apply(config, existing, context)));
       const wanted = new Set(desired.map((config) => objectKey(config)));
-      await this.deleteAll(
-        existing.filter((child) => !wanted.has(objectKey(child))),
-        context,
-      );
-      const notReady = applied.filter((child) => options.readyWhen?.(child, primary) === false);
-      if (notReady.length === 0) return { name, state: 'ready', children: applied };
+      const deleted = existing.filter((child) => !wanted.has(objectKey(child)));
+      await this.deleteAll(deleted, context);
+      const children = applied.map((a) => a.child);
+      const done = { name, children, applied, deleted };
+      const notReady = children.filter((child) => options.readyWhen?.(child, primary) === false);
+      if (notReady.length === 0) return { ...done, state: 'ready' };
       const which = notReady.map((child) => describe(child, this.spec.info)).join(', ');
-      return { name, state: 'notReady', children: applied, message: `${which} not ready` };
+      return { ...done, state: 'notReady', message: `${which} not ready` };
     } catch (error) {
-      if (isConflict(error) && !options.force) {
-        return { name, state: 'conflict', children: [], message: (error as Error).message, error };
-      }
-      return { name, state: 'failed', children: [], message: (error as Error).message, error };
+      const state = isConflict(error) && !options.force ? 'conflict' : 'failed';
+      return { name, state, ...none, message: (error as Error).message, error };
     }
   }
 
@@ -131,23 +132,27 @@ export class DependentRunner {
     });
   }
 
-  /** Applies `config` unless the cached child already holds it; the child as the server holds it. */
+  /** Applies `config` unless the cached child already holds it; what the apply did. */
   private async apply(
     config: KubernetesObject,
     existing: readonly KubernetesObject[],
     context: ReconcileContext,
-  ): Promise<KubernetesObject> {
+  ): Promise<DependentResult['applied'][number]> {
     const { fieldOwner, options, info } = this.spec;
     const key = objectKey(config);
-    const live = existing.find((child) => objectKey(child) === key);
+    const previous = existing.find((child) => objectKey(child) === key);
     // a sharding manager's client stamps the owner's range label on the children it writes
     const stamped = [SHARD_RANGE_LABEL];
-    if (live !== undefined && appliedMatches(live, config, fieldOwner, this.fieldsOf(live), stamped)) return live;
-    const answer = await this.client.apply(config, { fieldOwner, force: options.force, signal: context.signal });
-    context.log.debug('applied a dependent', { dependent: this.spec.name, object: describe(answer, info) });
+    if (previous !== undefined && appliedMatches(previous, config, fieldOwner, this.fieldsOf(previous), stamped)) {
+      return { operation: 'unchanged', child: previous, previous };
+    }
+    const child = await this.client.apply(config, { fieldOwner, force: options.force, signal: context.signal });
+    context.log.debug('applied a dependent', { dependent: this.spec.name, object: describe(child, info) });
+    if (previous === undefined) return { operation: 'created', child };
     // only a child cached without the entry needs the answer's (kept until the cache has its own)
-    if (live !== undefined && appliedFields(live, fieldOwner) === undefined) this.remember(answer);
-    return answer;
+    if (appliedFields(previous, fieldOwner) === undefined) this.remember(child);
+    const same = child.metadata?.resourceVersion === previous.metadata?.resourceVersion;
+    return { operation: same ? 'unchanged' : 'updated', child, previous };
   }
 
   /** The field owner's entry on `live`, or the last apply answer's of the same resourceVersion. */

@@ -79,6 +79,22 @@ export interface DependentResult<C extends KubernetesObject = KubernetesObject> 
   readonly state: DependentState;
   /** The children as the server holds them (the apply's answer, or the cached object when nothing was sent). */
   readonly children: readonly C[];
+  /**
+   * What the apply did to each child of `children`, in the same order: `created` (the cache
+   * held no such child), `updated` (an apply changed it) or `unchanged` (nothing was sent, or
+   * the server answered with the resourceVersion the cache held); `previous` is the child as
+   * the cache held it before the apply (undefined when created). An external dependent has
+   * no `children` and one entry here: `child` is what its `apply` returned, `previous` what
+   * its `read` found; `created` when that was nothing, `unchanged` when `apply` returned it
+   * as found (equal as JSON), else `updated`.
+   */
+  readonly applied: readonly {
+    readonly operation: 'created' | 'updated' | 'unchanged';
+    readonly child: C;
+    readonly previous?: C;
+  }[];
+  /** The children deleted, as the cache held them: no longer desired, or every one of an inactive dependent (an external one: what `read` found). */
+  readonly deleted: readonly C[];
   /** Why it is not ready, for conditions and logs. */
   readonly message?: string;
   /** The error of a `failed` dependent. */

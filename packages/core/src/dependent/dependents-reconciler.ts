@@ -6,7 +6,10 @@
  * dependents (the garbage collector removes the children by their controller reference);
  * the controller's reconciler still runs, with `undefined` for the outcome. A failed
  * dependent makes the reconcile fail after the rest ran (a `DependentError`, or the
- * dependent's own terminal error), so the request is retried with backoff.
+ * dependent's own terminal error), so the request is retried with backoff. A primary the
+ * cache hands out older (by generation) than the one dependents were last applied from runs
+ * nothing, neither dependents nor the controller's reconciler, and is requeued
+ * (applied-generations.ts).
  *
  * With external dependents (external.ts) the primary carries `DEPENDENTS_FINALIZER` before
  * any of them runs; once it is being deleted their resources are deleted (those the others
@@ -23,6 +26,7 @@ import { mergePatch } from '../client/patch.js';
 import { describeObject } from '../client/paths.js';
 import { containsFinalizer } from '../controllerutil/finalizers.js';
 import type { ResourceInfo, ResourceType } from '../resources/resource-type.js';
+import { AppliedGenerations } from './applied-generations.js';
 import type { DependentReconciler, DependentStatusFunc } from './dependent.js';
 import { DependentError } from './errors.js';
 import { DEPENDENTS_FINALIZER } from './external.js';
@@ -51,22 +55,31 @@ export function dependentsReconciler(options: DependentsReconcilerOptions): Reco
   const { client, runners, reconciler } = options;
   const externals = options.externals ?? [];
   const status = options.status === false ? undefined : (options.status ?? readyCondition);
+  const generations = new AppliedGenerations();
   return {
     async reconcile(request, context) {
       const { signal } = context;
       const found: KubernetesObject | undefined = await client
         .get(options.type, request, { signal })
         .catch(ignoreNotFound);
+      if (found === undefined) generations.forget(request);
       if (found === undefined || found.metadata?.deletionTimestamp) {
         if (found !== undefined && externals.length > 0 && containsFinalizer(found, DEPENDENTS_FINALIZER)) {
           await deleteExternals(found, externals, context, options);
         }
         return reconciler?.reconcile(request, context, undefined);
       }
+      if (generations.isStale(request, found)) {
+        context.log.debug('skipped the dependents of a primary older than the one last applied from', {
+          generation: found.metadata?.generation,
+        });
+        return { requeue: true };
+      }
       const primary =
         externals.length > 0 && !containsFinalizer(found, DEPENDENTS_FINALIZER)
           ? await setFinalizers(found, [...(found.metadata?.finalizers ?? []), DEPENDENTS_FINALIZER], options, signal)
           : found;
+      generations.record(request, primary);
       const outcome = await runDependents(runners, primary, context);
       if (status !== undefined) {
         await writeConditions(client, primary, status(outcome), { fieldOwner: options.fieldOwner, signal });

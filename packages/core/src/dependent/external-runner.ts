@@ -1,12 +1,13 @@
 /**
  * One external dependent of one controller, reconciled for one primary (external.ts):
  * `run` reads the resource, applies it (or deletes it when `activeWhen` is false) and
- * decides readiness, with the outcome states of the other dependents; `delete` removes it
+ * decides readiness, with the outcome states of the other dependents and what the apply did; `delete` removes it
  * when the primary goes. Neither keeps anything between reconciles.
  * @module
  */
 import type { KubernetesObject } from '../api/object.js';
 import type { ReconcileContext } from '../api/reconciler.js';
+import { jsonEqual } from '../controllerutil/json-equal.js';
 import type { DependentResult } from './dependent.js';
 import type { ExternalDependentOptions, ExternalResource } from './external.js';
 
@@ -28,32 +29,42 @@ export class ExternalRunner {
     return this.spec.options.dependsOn ?? [];
   }
 
-  /** Reconciles the resource for `primary`; never throws (a failure is a `failed` result). */
+  /**
+   * Reconciles the resource for `primary`; never throws (a failure is a `failed` result). The
+   * result's `applied` holds what `apply` returned and what `read` found: `created` when it
+   * found nothing, `unchanged` when `apply` returned what it found (equal as JSON), else `updated`.
+   */
   async run(primary: KubernetesObject, context: ReconcileContext): Promise<DependentResult> {
     const { name, options, resource } = this.spec;
+    const none = { children: [], applied: [], deleted: [] };
     try {
       if (options.activeWhen !== undefined && !options.activeWhen(primary)) {
-        await this.delete(primary, context);
-        return { name, state: 'inactive', children: [] };
+        const deleted = (await this.delete(primary, context)) as KubernetesObject | undefined;
+        return { name, state: 'inactive', ...none, deleted: deleted === undefined ? [] : [deleted] };
       }
       const current = await resource.read(primary, context);
-      const applied = await resource.apply(primary, current, context);
+      const child = await resource.apply(primary, current, context);
       context.log.debug('applied an external dependent', { dependent: name });
-      if (options.readyWhen?.(applied, primary) === false) {
-        return { name, state: 'notReady', children: [], message: `${name} not ready` };
+      const operation: DependentResult['applied'][number]['operation'] =
+        current === undefined ? 'created' : jsonEqual(current, child) ? 'unchanged' : 'updated';
+      const previous = current as KubernetesObject | undefined;
+      const done = { name, ...none, applied: [{ operation, child: child as KubernetesObject, previous }] };
+      if (options.readyWhen?.(child, primary) === false) {
+        return { ...done, state: 'notReady', message: `${name} not ready` };
       }
-      return { name, state: 'ready', children: [] };
+      return { ...done, state: 'ready' };
     } catch (error) {
-      return { name, state: 'failed', children: [], message: (error as Error).message, error };
+      return { name, state: 'failed', ...none, message: (error as Error).message, error };
     }
   }
 
-  /** Deletes the resource of `primary` when there is one; throws what the delete throws. */
-  async delete(primary: KubernetesObject, context: ReconcileContext): Promise<void> {
+  /** Deletes the resource of `primary` when there is one and returns it; throws what the delete throws. */
+  async delete(primary: KubernetesObject, context: ReconcileContext): Promise<unknown> {
     const { name, resource } = this.spec;
     const current = await resource.read(primary, context);
-    if (current === undefined) return;
+    if (current === undefined) return undefined;
     await resource.delete(primary, current, context);
     context.log.debug('deleted an external dependent', { dependent: name });
+    return current;
   }
 }

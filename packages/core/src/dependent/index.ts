@@ -13,7 +13,10 @@
  *
  * `@Dependent(Type, options)` on a controller class's method is the same (the package
  * root exports it). The primary's `Ready` condition says how they stand (`readyCondition`;
- * `withDependentStatus` replaces it); children carry the label `DEPENDENT_LABEL`.
+ * `withDependentStatus` replaces it); children carry the label `DEPENDENT_LABEL`. Each
+ * `DependentResult` says per child what the apply did (`applied`: created, updated,
+ * unchanged, with the child held before) and which children were deleted. A primary the
+ * cache hands out older (by generation) than the one last applied from is not applied.
  * `externalDependent(resource, options)` (`@ExternalDependent`) keeps what cannot carry an
  * owner reference, holding `DEPENDENTS_FINALIZER` on the primary until it is deleted.
  * @module dependent

@@ -19,7 +19,14 @@ function runner(name: string, state: DependentState, log: string[], dependsOn: s
     log.push(`start:${name}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
     log.push(`end:${name}`);
-    return { name, state, children: [], message: state === 'ready' ? undefined : `${name} is ${state}` };
+    return {
+      name,
+      state,
+      children: [],
+      applied: [],
+      deleted: [],
+      message: state === 'ready' ? undefined : `${name} is ${state}`,
+    };
   };
   return { name, dependsOn, run } as unknown as DependentRunner;
 }
@@ -65,6 +72,8 @@ describe('runDependents', () => {
       name: 'deployment',
       state: 'waiting',
       children: [],
+      applied: [],
+      deleted: [],
       message: 'waits for config',
     });
     expect(outcome.results.service?.message).toBe('waits for deployment');
@@ -76,7 +85,10 @@ describe('readyCondition', () => {
     primary,
     ready: false,
     results: Object.fromEntries(
-      states.map((state, i) => [`d${i}`, { name: `d${i}`, state, children: [], message: `d${i} is ${state}` }]),
+      states.map((state, i) => [
+        `d${i}`,
+        { name: `d${i}`, state, children: [], applied: [], deleted: [], message: `d${i} is ${state}` },
+      ]),
     ),
   });
 

@@ -38,7 +38,14 @@ export async function runDependents<P extends KubernetesObject>(
         const blocking = (await Promise.all(dependencies)).filter((r) => !settled(r));
         if (blocking.length === 0) return runner.run(primary, context);
         const names = blocking.map((r) => r.name).join(', ');
-        return { name: runner.name, state: 'waiting', children: [], message: `waits for ${names}` };
+        return {
+          name: runner.name,
+          state: 'waiting',
+          children: [],
+          applied: [],
+          deleted: [],
+          message: `waits for ${names}`,
+        };
       })();
       running.set(runner.name, result);
     }

@@ -1,9 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
+import type { V1ConfigMap } from '@kubernetes/client-node';
 import { Controller, Dependent, type KubernetesObject } from '@operant/core';
 import { applyConfiguration, mergePatch } from '@operant/core/client';
 import type { Condition } from '@operant/core/controllerutil';
 import { ExternalDependent } from '@operant/core/decorators';
-import { DEPENDENT_LABEL, DEPENDENTS_FINALIZER, type ExternalResource } from '@operant/core/dependent';
+import {
+  DEPENDENT_LABEL,
+  DEPENDENTS_FINALIZER,
+  type DependentResult,
+  type DependentsOutcome,
+  type ExternalResource,
+} from '@operant/core/dependent';
 import { ConfigMap, Deployment } from '@operant/core/kinds';
 import { resourceType } from '@operant/core/resources';
 import { operantMatchers } from '../jest/matchers.js';
@@ -215,6 +222,64 @@ describe('dependents in the reconcile harness', () => {
     expect(await writesOfAReconcile(h, primary)).toEqual([]);
   });
 
+  it('should say per child what the apply did: created, unchanged, updated, deleted, with the child held before', async () => {
+    const h = harness(gadget('told', { keys: ['a', 'b'] }));
+    const perKey = (g: Gadget) =>
+      (g.spec?.keys ?? []).map((key) =>
+        applyConfiguration(ConfigMap, {
+          metadata: { name: `${g.metadata?.name}-${key}`, namespace: 'ns' },
+          data: { key, size: `${g.spec?.size ?? 0}` },
+        }),
+      );
+    const outcomes: (DependentsOutcome | undefined)[] = [];
+    const record = {
+      reconcile: async (_: unknown, __: unknown, outcome?: DependentsOutcome) => void outcomes.push(outcome),
+    };
+    h.controllerManagedBy()
+      .for(GadgetType)
+      .dependent(ConfigMap, perKey, { name: 'keys', force: true })
+      .complete(record);
+    /** What the first reconcile of `step` said (a run reconciles again when the children's events come back). */
+    const first = async (step: () => Promise<unknown>) => {
+      const from = outcomes.length;
+      await step();
+      await h.run();
+      return outcomes[from]?.results.keys;
+    };
+    const summary = (result: DependentResult | undefined) =>
+      result?.applied.map((a) => [
+        a.child.metadata?.name,
+        a.operation,
+        (a.previous as V1ConfigMap | undefined)?.data?.size,
+      ]);
+    expect(summary(await first(async () => {}))).toEqual([
+      ['told-a', 'created', undefined],
+      ['told-b', 'created', undefined],
+    ]);
+    const primary = await stored(h, 'told');
+
+    expect(await writesOfAReconcile(h, primary)).toEqual([]);
+    expect(summary(outcomes.at(-1)?.results.keys)).toEqual([
+      ['told-a', 'unchanged', '0'],
+      ['told-b', 'unchanged', '0'],
+    ]);
+    expect(outcomes.at(-1)?.results.keys?.deleted).toEqual([]);
+
+    const b = await h.apiReader.get(ConfigMap, { namespace: 'ns', name: 'told-b' });
+    const drifted = await first(() =>
+      h.client.update({ ...b, data: { key: 'b', size: '9' } }, { fieldManager: 'kubectl-edit' }),
+    );
+    expect(summary(drifted)).toEqual([
+      ['told-a', 'unchanged', '0'],
+      ['told-b', 'updated', '9'],
+    ]);
+    expect((drifted?.children[1] as V1ConfigMap | undefined)?.data?.size).toBe('0');
+
+    const shrunk = await first(() => h.client.patch(primary, mergePatch({ spec: { keys: ['b'] } })));
+    expect(summary(shrunk)).toEqual([['told-b', 'unchanged', '0']]);
+    expect(shrunk?.deleted.map((c) => c.metadata?.name)).toEqual(['told-a']);
+  });
+
   it('should refuse a controller with neither a reconciler nor dependents, as the builder does', () => {
     const h = harness();
     expect(() => h.controllerManagedBy().for(GadgetType).complete()).toThrow(/needs a reconciler/);
@@ -267,6 +332,35 @@ describe('dependents in the reconcile harness', () => {
       expect(store.has('ext')).toBe(false);
       await expect(stored(h, 'ext')).rejects.toThrow(/not found/);
       expect(calls.filter((c) => c === 'delete')).toHaveLength(2);
+    });
+
+    it('should say what the apply did: created, unchanged, updated, and the deleted resource when switched off', async () => {
+      const h = harness(gadget('said', { size: 1, extra: true }));
+      const { resource } = records();
+      const results: (DependentResult | undefined)[] = [];
+      const record = {
+        reconcile: async (_: unknown, __: unknown, outcome?: DependentsOutcome) =>
+          void results.push(outcome?.results.record),
+      };
+      h.controllerManagedBy()
+        .for(GadgetType)
+        .externalDependent(resource, { name: 'record', activeWhen: (g: Gadget) => g.spec?.extra === true })
+        .complete(record);
+      const step = async (change?: Gadget['spec']) => {
+        if (change !== undefined) await h.client.patch(await stored(h, 'said'), mergePatch({ spec: change }));
+        const from = results.length;
+        await h.run();
+        const result = results[from];
+        return [
+          result?.state,
+          ...(result?.applied ?? []).map((a) => `${a.operation} ${a.previous} → ${a.child}`),
+          ...(result?.deleted ?? []),
+        ];
+      };
+      expect(await step()).toEqual(['ready', 'created undefined → size=1']);
+      expect(await step({ size: 1, extra: true, keys: ['poke'] })).toEqual(['ready', 'unchanged size=1 → size=1']);
+      expect(await step({ size: 2 })).toEqual(['ready', 'updated size=1 → size=2']);
+      expect(await step({ extra: false })).toEqual(['inactive', 'size=2']);
     });
 
     it('should delete the resource when the activation condition turns false, and through a decorated class', async () => {
