@@ -58,6 +58,8 @@ const requestFor = (obj: { metadata?: { namespace?: string } }, name: string | u
 @Rbac({ groups: ['events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] })
 export class RedisClusterReconciler {
   private readonly recorder: EventRecorder;
+  /** Reads the API server, not the cache (controller-runtime's `GetAPIReader`). */
+  private readonly live: Manager['apiReader'];
 
   constructor(
     @Inject(MANAGER) manager: Manager,
@@ -71,6 +73,7 @@ export class RedisClusterReconciler {
     );
     manager.add(ticker);
     this.recorder = manager.getEventRecorderFor('redis-operator');
+    this.live = manager.apiReader;
   }
 
   /** The periodic resync (a channel source). */
@@ -131,7 +134,12 @@ export class RedisClusterReconciler {
   registry(): ExternalResource<RedisCluster, Wire<V1ConfigMap>> {
     const key = (cluster: RedisCluster) => objects.registryKeyOf(cluster, this.options.registryNamespace);
     return {
-      read: (cluster) => this.client.get(ConfigMap, key(cluster)).catch(ignoreNotFound),
+      // a cluster being deleted reads its record live: a cache that has not yet seen a record
+      // just created would hide it, and the record would outlive the cluster
+      read: (cluster) =>
+        (cluster.metadata?.deletionTimestamp ? this.live : this.client)
+          .get(ConfigMap, key(cluster))
+          .catch(ignoreNotFound),
       apply: async (cluster) => {
         const record = { apiVersion: 'v1', kind: 'ConfigMap', metadata: key(cluster) };
         const mutate = (r: Wire<V1ConfigMap>) => objects.mutateRegistryRecord(cluster, r);
