@@ -232,6 +232,16 @@ describeWithControlPlane('causes and reconcile spans on the real API server', ()
       expect(spans).toHaveLength(2);
       expect(spans[1]?.links).toHaveLength(2);
     });
+    // no traceparent on the object: each link names its cause with an empty context, no span stands for it
+    expect(
+      reconcileSpans('m')[1]?.links.map((l) => [l.context.traceId, l.attributes?.['operant.cause.event']]),
+    ).toEqual([
+      ['0'.repeat(32), 'update'],
+      ['0'.repeat(32), 'update'],
+    ]);
+    expect(
+      exporter.getFinishedSpans().filter((s) => s.name.startsWith('event ') && s.attributes['k8s.object.name'] === 'm'),
+    ).toEqual([]);
   }, 60_000);
 
   it('should reconcile nothing for an event a predicate drops, and count it for that predicate', async () => {

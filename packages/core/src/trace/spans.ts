@@ -11,10 +11,11 @@
  *   `operant.requeue`, `operant.requeue_after_ms`, `operant.queue_wait_ms`, and the error as
  *   an exception with status ERROR. It runs as the active span of the reconcile, so client
  *   requests (and the application's own spans) are its children.
- * - Links to its causes: each cause becomes a short `event <Kind> <event>` span at the time
- *   it happened, with the source, handler, predicates and object as attributes, parented by
- *   the object's `traceparent` annotation when it has one (so a change made by a traced
- *   pipeline connects to the reconciles it caused); the reconcile span links to it.
+ * - Links to its causes, each with the source, handler, predicates and object as
+ *   attributes. A cause whose object has a `traceparent` annotation becomes a short
+ *   `event <Kind> <event>` span in that trace, at the time it happened, and the link points
+ *   at it (so a change made by a traced pipeline connects to the reconciles it caused);
+ *   other causes are links with an empty context.
  * - Client requests as child spans (`<VERB> <resource>`, kind CLIENT), see client-call.ts.
  *
  * Nothing of this runs unless the span the tracer returns is recording (`isRecording()`).
@@ -134,13 +135,17 @@ export class ReconcileSpan {
 }
 
 /**
- * A short span standing for the cause, and the link to it. The span is not recording when
- * the cause's trace is not sampled; the link then still names its context and attributes.
+ * The link to a cause, with its attributes. A cause whose object carried a `traceparent`
+ * becomes a short span in that trace, and the link points at it: the traced pipeline sees
+ * the reconciles its change caused. Any other cause has no span to point at, and makes
+ * none (a one-span trace per event would only add noise): its link carries an empty
+ * context and the attributes, as OpenTelemetry's specification provides for.
  */
 function causeLink({ api: otel, tracer }: Tracing, cause: Cause): OpenTelemetry.Link {
   const attributes = causeAttributes(cause);
   const parent = parseTraceparent(otel, cause.traceparent);
-  const context = parent === undefined ? otel.ROOT_CONTEXT : otel.trace.setSpanContext(otel.ROOT_CONTEXT, parent);
+  if (parent === undefined) return { context: otel.INVALID_SPAN_CONTEXT, attributes };
+  const context = otel.trace.setSpanContext(otel.ROOT_CONTEXT, parent);
   const name = cause.event === undefined ? cause.source : `event ${cause.kind ?? 'object'} ${cause.event}`;
   const event = tracer.startSpan(name, { startTime: cause.at, attributes }, context);
   event.end(cause.at);
