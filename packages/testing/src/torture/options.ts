@@ -160,4 +160,15 @@ export interface TortureOptions {
    * The seed is `seed`'s; a replay is the counterexample's (`generated:<seed>:<path>`).
    */
   generate?: GenerateOptions;
+  /**
+   * Called after each run, the reference first, with its summary (a `TortureRun` of the
+   * report), how many runs are done and how many are planned (the reference included; known
+   * once the reference has run). `operant torture` draws its progress with it.
+   */
+  onRun?(
+    run: { name: string; durationMs: number; diverged: boolean },
+    progress: { done: number; planned: number },
+  ): void;
+  /** Once it aborts, no new run starts: the report covers the runs made (`operant torture --budget`). */
+  signal?: AbortSignal;
 }
