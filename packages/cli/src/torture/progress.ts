@@ -1,7 +1,8 @@
 /**
  * What `operant torture` shows while runs proceed, on stderr: on a terminal a progress bar
  * (cli-progress) with the runs done, the planned ones, the divergences and the last run; on
- * anything else (a CI log) one line per run, `[2/9] crash:1:after-3  ok  2.9 s`.
+ * anything else (a CI log) one line per run, `[2/9] crash:1:after-3  ok  2.9 s`; a perturbed
+ * run that never reached its point says so.
  * @module
  */
 import { Presets, SingleBar } from 'cli-progress';
@@ -12,6 +13,8 @@ export interface FinishedRun {
   name: string;
   durationMs: number;
   diverged: boolean;
+  /** Undefined for the reference, and for a perturbed run that never reached its point. */
+  injection: { what: string; on: string } | undefined;
 }
 
 export interface RunProgress {
@@ -22,12 +25,17 @@ export interface RunProgress {
 
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/** `ok`, `diverged`, or `ok (point not reached)`: a perturbed run whose controller never came to its point tested nothing. */
+function outcome(run: FinishedRun): string {
+  if (run.diverged) return 'diverged';
+  return run.name !== 'reference' && run.injection === undefined ? 'ok (point not reached)' : 'ok';
+}
+
 /** One line per run: for logs, where a bar would print a line per redraw. */
 export function lineProgress(io: CommandIo): RunProgress {
   return {
     onRun: (run, { done, planned }) => {
-      const outcome = run.diverged ? 'diverged' : 'ok';
-      io.stderr(`[${done}/${planned}] ${run.name}  ${outcome}  ${seconds(run.durationMs)}\n`);
+      io.stderr(`[${done}/${planned}] ${run.name}  ${outcome(run)}  ${seconds(run.durationMs)}\n`);
     },
     stop: () => {},
   };
@@ -49,7 +57,7 @@ export function barProgress(stream: NodeJS.WriteStream): RunProgress {
   return {
     onRun: (run, { done, planned }) => {
       if (run.diverged) divergences++;
-      const payload = { divergences, last: `${run.name} ${run.diverged ? 'diverged' : 'ok'}` };
+      const payload = { divergences, last: `${run.name} ${outcome(run)}` };
       if (!started) bar.start(planned, done, payload);
       else bar.update(done, payload);
       started = true;

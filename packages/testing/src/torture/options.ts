@@ -162,11 +162,12 @@ export interface TortureOptions {
   generate?: GenerateOptions;
   /**
    * Called after each run, the reference first, with its summary (a `TortureRun` of the
-   * report), how many runs are done and how many are planned (the reference included; known
-   * once the reference has run). `operant torture` draws its progress with it.
+   * report: `injection` is undefined when a perturbed run never reached its point), how many
+   * runs are done and how many are planned (the reference included; known once the reference
+   * has run). `operant torture` draws its progress with it.
    */
   onRun?(
-    run: { name: string; durationMs: number; diverged: boolean },
+    run: { name: string; durationMs: number; diverged: boolean; injection: { what: string; on: string } | undefined },
     progress: { done: number; planned: number },
   ): void;
   /** Once it aborts, no new run starts: the report covers the runs made (`operant torture --budget`). */
