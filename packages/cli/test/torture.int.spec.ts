@@ -2,8 +2,9 @@
 // generated name that only its parent's status remembers is found under `crash` on an envtest
 // the command starts itself (exit 1, the report and the replay command printed, one line per
 // run on a non-terminal); the printed replay reproduces it; the fixed reconciler, with its
-// scenario from --scenario, passes on the shared control plane (exit 0 and the table); a
-// budget spent before any perturbed run, and an entry that does not load, cannot judge (exit 2).
+// scenario from --scenario, passes on the shared control plane (exit 0 and the table); with
+// generated scenarios, a counterexample and its replay exit 1; a budget spent before any
+// perturbed run, and an entry that does not load, cannot judge (exit 2).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { installCrds } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import { stringify } from 'yaml';
 import { Gadget, Gizmo } from '../../testing/test/fixtures/gadgets.js';
+import { Flock } from '../../testing/test/fixtures/torture-generated.js';
 import { operant } from './fixtures/operant-bin.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -33,7 +35,9 @@ describeWithControlPlane('operant torture', () => {
     const objects = [buildCrd(Gadget), buildCrd(Gizmo)] as unknown as V1CustomResourceDefinition[];
     await mkdir(crds);
     await writeFile(join(crds, 'gadgets.yaml'), objects.map((o) => stringify(o)).join('---\n'));
-    await installCrds(sharedKubeConfig(), { objects });
+    await installCrds(sharedKubeConfig(), {
+      objects: [...objects, buildCrd(Flock) as unknown as V1CustomResourceDefinition],
+    });
     kubeconfig = join(dir, 'kubeconfig');
     await writeFile(kubeconfig, sharedKubeConfig().exportConfig());
     scenario = join(dir, 'scenario.yaml');
@@ -89,6 +93,23 @@ describeWithControlPlane('operant torture', () => {
     );
     expect(run.stdout).toContain('no divergence: every perturbed run ended as the reference did');
     expect(run.stderr).toMatch(/^\[4\/4\] crash:3:after-2 {2}ok/m);
+  }, 120_000);
+
+  it('prints the counterexample of generated scenarios and its replay, which reproduces it', async () => {
+    const entry = fixture('torture-flock-buggy.ts');
+    const run = await operant('torture', entry, '--kubeconfig', kubeconfig);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`operant torture: ${entry} on the cluster of ${kubeconfig}: generated scenarios`);
+    expect(run.stdout).toMatch(/^generated +\d+ +[1-9]\d* +\d+\.\d s$/m);
+    expect(run.stdout).toContain('    1. create Flock generated with spec {"replicas":0}');
+    const replay = run.stdout.match(
+      /^replay: operant torture \S+ --kubeconfig \S+ --replay (generated:1:[0-9:]+)$/m,
+    )?.[1];
+    expect(replay).toBeDefined();
+    const replayed = await operant('torture', entry, '--kubeconfig', kubeconfig, '--replay', replay ?? '');
+    expect(replayed.code).toBe(1);
+    expect(replayed.stdout).toMatch(/^generated +1 +1 /m);
+    expect(replayed.stdout).toContain('    1. create Flock generated with spec {"replicas":0}');
   }, 120_000);
 
   it('cannot judge when the budget is spent before any perturbed run', async () => {

@@ -94,6 +94,27 @@ describe('conclude', () => {
   });
 });
 
+describe('conclude with generated scenarios', () => {
+  const generated = [run('generated 1', 3_000), run('generated 2', 2_000), run('generated 3', 4_000, true)];
+
+  it('prints the counterexample and its replay command and exits 1', () => {
+    const { io, out } = captured();
+    const counterexample = { replay: 'generated:1:2:0', message: 'a generated sequence did not converge …' };
+    const found = { ...report(generated), counterexample } as Report;
+    expect(conclude(args, found, 0, false, io)).toBe(EXIT.diverged);
+    expect(out()).toContain('generated        3            1  9.0 s\n');
+    expect(out()).toContain('\na generated sequence did not converge …\n');
+    expect(out()).toMatch(/\nreplay: operant torture \S+ --crds config\/crd\/bases --replay generated:1:2:0\n$/);
+  });
+
+  it('exits 0 when every sequence converged, a single one included', () => {
+    const { io, out, err } = captured();
+    expect(conclude(args, report([run('generated 1', 3_000)]), 0, false, io)).toBe(EXIT.survived);
+    expect(out()).toContain('no counterexample: every generated sequence converged\n');
+    expect(err()).toBe('');
+  });
+});
+
 describe('replayCommand', () => {
   it('keeps the scenario and the cluster, and quotes what the shell would read', () => {
     const onCluster = { ...args, scenarioFile: 'my scenario.yaml', kubeconfig: 'kc.yaml' };

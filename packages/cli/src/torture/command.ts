@@ -3,11 +3,12 @@
  * [--kubeconfig file | --crds path...]`: runs `@operant/testing/torture` for CI. The entry
  * default-exports the options of `torture()` without `kubeConfig`; the command starts an
  * envtest (or uses `--kubeconfig`), shows the runs as they finish (progress.ts), and ends
- * with a table per perturbation (summary.ts) and, on a divergence, the report and the
- * command that replays it. Exit code 0 when every run matched the reference, 1 on a
- * divergence, 2 when it cannot judge (the entry does not load, the control plane does not
- * start, the reference run fails, or no perturbed run was made: the budget ran out first, or
- * the reference offered no point to perturb).
+ * with a table per perturbation (summary.ts) and, on a divergence (with generated scenarios,
+ * a counterexample), the report and the command that replays it. Exit code 0 when every run
+ * matched the reference, 1 on a divergence or counterexample, 2 when it cannot judge (the
+ * entry does not load, the control plane does not start, the reference run fails, or no
+ * perturbed run was made: the budget ran out first, or the reference offered no point to
+ * perturb).
  * @module
  */
 import type { torture } from '@operant/testing/torture';
@@ -54,7 +55,8 @@ async function tortureEntry(
   const plane = await openControlPlane(args.kubeconfig, args.crdPaths);
   const progress = runProgress(io, tty);
   let planned = 0;
-  io.stderr(`operant torture: ${args.entry} on ${plane.description}: the reference run, then the perturbed runs\n`);
+  const what = options.generate === undefined ? 'the reference run, then the perturbed runs' : 'generated scenarios';
+  io.stderr(`operant torture: ${args.entry} on ${plane.description}: ${what}\n`);
   try {
     const report = await testing.torture({
       ...options,
@@ -84,23 +86,29 @@ export function conclude(
   io: CommandIo,
 ): number {
   io.stdout(summaryTable(report.runs));
-  const cut = budgetSpent && report.divergence === undefined && report.runs.length < planned;
+  const cut = budgetSpent && report.divergence === undefined && planned > 0 && report.runs.length < planned;
   if (cut) {
     io.stdout(
       `the budget of ${args.budget?.text} was spent: ${report.runs.length} of ${planned} runs made, no new run started\n`,
     );
   }
-  if (report.divergence !== undefined) {
-    io.stdout(`\n${report.divergence.message}\n\nreplay: ${replayCommand(args, report.divergence.replay)}\n`);
+  const found = report.divergence ?? report.counterexample;
+  if (found !== undefined) {
+    io.stdout(`\n${found.message}\n\nreplay: ${replayCommand(args, found.replay)}\n`);
     return EXIT.diverged;
   }
-  if (report.runs.length === 1) {
+  // `planned` stays 0 with generated scenarios, which do not call onRun
+  if (planned > 0 && report.runs.length === 1) {
     const why =
       planned > 1 ? 'the budget was spent before any perturbed run' : 'the reference run offered no point to perturb';
     io.stderr(`operant torture: cannot judge: ${why}\n`);
     return EXIT.cannotJudge;
   }
-  io.stdout(`no divergence: every perturbed run ended as the reference did\n`);
+  io.stdout(
+    planned > 0
+      ? 'no divergence: every perturbed run ended as the reference did\n'
+      : 'no counterexample: every generated sequence converged\n',
+  );
   return EXIT.survived;
 }
 

@@ -14,6 +14,12 @@ describe('checkOptions', () => {
     expect(checkOptions('e.ts', options)).toBe(options);
   });
 
+  it('takes an empty scenario with generated scenarios only', () => {
+    const generated = { setup: () => {}, kinds: [{}], scenario: [], generate: { for: {} } };
+    expect(checkOptions('e.ts', generated)).toBe(generated);
+    expect(() => checkOptions('e.ts', { ...generated, generate: undefined })).toThrow('lack scenario');
+  });
+
   it('names what the options lack', () => {
     expect(() => checkOptions('e.ts', { kinds: [] })).toThrow(
       'the torture options of e.ts lack setup (a function of the manager), kinds (the kinds of the end state), scenario (the steps, or --scenario <file>)',

@@ -39,7 +39,10 @@ export function checkOptions(entry: string, value: unknown): EntryOptions {
   const problems = [
     typeof o.setup === 'function' ? undefined : 'setup (a function of the manager)',
     Array.isArray(o.kinds) && o.kinds.length > 0 ? undefined : 'kinds (the kinds of the end state)',
-    Array.isArray(o.scenario) && o.scenario.length > 0 ? undefined : 'scenario (the steps, or --scenario <file>)',
+    // generated scenarios may start from no step at all
+    Array.isArray(o.scenario) && (o.scenario.length > 0 || o.generate !== undefined)
+      ? undefined
+      : 'scenario (the steps, or --scenario <file>)',
   ].filter((p) => p !== undefined);
   if (problems.length > 0) {
     throw new CliError('load', `the torture options of ${entry} lack ${problems.join(', ')}`);

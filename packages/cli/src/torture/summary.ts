@@ -12,11 +12,11 @@ interface Row {
   ms: number;
 }
 
-/** The runs grouped by perturbation (the part of a replay before its first `:`), in the order they ran. */
+/** The runs grouped by perturbation (the part of a replay before its first `:`; `generated` for `generated 3`), in the order they ran. */
 export function summaryRows(runs: readonly FinishedRun[]): Row[] {
   const rows = new Map<string, Row>();
   for (const run of runs) {
-    const perturbation = run.name.split(':')[0] ?? run.name;
+    const perturbation = run.name.split(/[: ]/)[0] ?? run.name;
     const row = rows.get(perturbation) ?? { perturbation, runs: 0, divergences: 0, ms: 0 };
     rows.set(perturbation, {
       ...row,
