@@ -37,7 +37,7 @@ export async function runTorture(
     const report = await tortureEntry(args, budget.signal, io, tty);
     return conclude(args, report.report, report.planned, budget.signal.aborted, io);
   } catch (err) {
-    io.stderr(`operant torture: cannot judge: ${(err as Error).message}\n`);
+    io.stderr(`operant torture: cannot judge: ${err instanceof Error ? err.message : String(err)}\n`);
     return EXIT.cannotJudge;
   } finally {
     clearTimeout(timer);
@@ -73,7 +73,10 @@ async function tortureEntry(
     return { report, planned };
   } finally {
     progress.stop();
-    await plane.stop();
+    // a control plane that does not stop cleanly changes no verdict
+    await plane
+      .stop()
+      .catch((err: unknown) => io.stderr(`operant torture: unable to stop ${plane.description}: ${err}\n`));
   }
 }
 
