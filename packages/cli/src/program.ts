@@ -1,6 +1,6 @@
 /**
  * The `operant` command line. Subcommands: `crd-gen`, `rbac-gen`, `webhook-gen`, `init`,
- * `create api`, `create webhook`, `edit`, `migrate-storage`, `helm` and `why`; `operant --help` lists what exists. `runCli` runs it: errors of the commands
+ * `create api`, `create webhook`, `edit`, `migrate-storage`, `helm`, `why` and `torture`; `operant --help` lists what exists. `runCli` runs it: errors of the commands
  * and of the CRD builder print as one message and exit 1. The bin is main.ts.
  * @module
  */
@@ -17,6 +17,7 @@ import { helmCommand } from './helm/command.js';
 import { initCommand } from './init/command.js';
 import { migrateStorageCliCommand } from './migrate-storage/command.js';
 import { rbacGenCommand } from './rbac-gen/command.js';
+import { tortureCommand } from './torture/command.js';
 import { webhookGenCommand } from './webhook-gen/command.js';
 import { whyCommand } from './why/command.js';
 
@@ -43,6 +44,7 @@ export function createProgram(): Command {
       .addCommand(migrateStorageCliCommand())
       .addCommand(helmCommand())
       .addCommand(whyCommand())
+      .addCommand(tortureCommand())
   );
 }
 

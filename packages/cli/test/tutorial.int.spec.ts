@@ -5,7 +5,8 @@
 // waits for that text in its output), `skip: <reason>` is not run. The session takes the @operant/*
 // packages from tarballs packed from this workspace, everything else from the registry
 // through pnpm's store, and the envtest binaries from where a user's project finds them
-// (~/.cache/operant/envtest): none of this run's settings reach it. Then the scaffold's
+// (~/.cache/operant/envtest): none of this run's settings reach it. The torture step's
+// `operant torture` runs on an envtest the command starts. Then the scaffold's
 // test command is checked on the installed project: a unit-only run starts no control plane,
 // and a type error in a test fails `pnpm test`.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -111,10 +112,11 @@ describeOrSkip('docs/tutorial.md', skip, () => {
       'src/controllers/memcached.controller.ts',
       'src/controllers/memcached.controller.spec.ts',
       'test/memcached.controller.int.spec.ts',
+      'test/memcached.torture.ts',
     ]);
   });
 
-  it('walks the page: init, create api, the API and the controller, manifests, tests, a run', async () => {
+  it('walks the page: init, create api, the API and the controller, manifests, tests, torture, a run', async () => {
     for (const step of steps) {
       try {
         await run(step);
@@ -179,6 +181,18 @@ describeOrSkip('docs/tutorial.md', skip, () => {
     expect(all).toMatch(/Test Suites: 3 passed, 3 total/);
     expect(all).toMatch(/Tests: +6 passed, 6 total/);
     expect(all).not.toMatch(/skipped/);
+  });
+
+  it('ran the operator under torture: every run ended as the clean one, the stale read of section 5 included', () => {
+    const sampled = walked().get('torture') ?? '';
+    expect(sampled).toMatch(/^\[1\/9\] reference {2}ok {2}\d+\.\d s$/m);
+    expect(sampled).toMatch(/^perturbation {2}runs {2}divergences +time$/m);
+    expect(sampled).toMatch(/^total +\d+ +0 +\d+\.\d s$/m);
+    expect(sampled).toContain('no divergence: every perturbed run ended as the reference did');
+    const replayed = walked().get('torture-replay') ?? '';
+    // "ok", not "ok (point not reached)": the controller read the Memcached stale, and coped
+    expect(replayed).toMatch(/^\[2\/2\] staleRead:1:Memcached\/cache@2#2 {2}ok {2}\d+\.\d s$/m);
+    expect(replayed).toMatch(/^staleRead +1 +0 /m);
   });
 
   it('reconciled the sample into its Deployment on the local control plane, and scaled it', () => {

@@ -160,4 +160,19 @@ export interface TortureOptions {
    * The seed is `seed`'s; a replay is the counterexample's (`generated:<seed>:<path>`).
    */
   generate?: GenerateOptions;
+  /**
+   * Called after each run, the reference first, with its summary (a `TortureRun` of the
+   * report: `injection` is undefined when a perturbed run never reached its point), how many
+   * runs are done and how many are planned (the reference included; known once the reference
+   * has run). `operant torture` draws its progress with it. Not called with `generate`.
+   */
+  onRun?(
+    run: { name: string; durationMs: number; diverged: boolean; injection: { what: string; on: string } | undefined },
+    progress: { done: number; planned: number },
+  ): void;
+  /**
+   * Once it aborts, no new perturbed run starts: the report covers the runs made (`operant
+   * torture --budget`). Not read with `generate`, whose `runs` bounds it.
+   */
+  signal?: AbortSignal;
 }

@@ -71,12 +71,17 @@ export async function torture(options: TortureOptions): Promise<TortureReport> {
     throw new TortureError('reference', `unable to use the reference run: it breaks ${broken.join('; ')}`);
   }
   const runs: TortureRun[] = [summary('reference', reference, false)];
-  for (const perturbation of chosen === undefined ? plan(options, reference) : [chosen]) {
+  const planned = chosen === undefined ? plan(options, reference) : [chosen];
+  const progress = () => options.onRun?.(runs.at(-1) as TortureRun, { done: runs.length, planned: planned.length + 1 });
+  progress();
+  for (const perturbation of planned) {
+    if (options.signal?.aborted) break;
     const name = replayString(perturbation);
     options.logger?.info(`torture: ${name}`);
     const outcome = await runScenario(o, perturbation);
     const divergence = judge(perturbation, reference.state, outcome, options.invariants ?? []);
     runs.push(summary(name, outcome, divergence !== undefined));
+    progress();
     if (divergence !== undefined) {
       return { runs, reference: reference.state, divergence, durationMs: Date.now() - started };
     }
