@@ -37,8 +37,11 @@ describeWithControlPlane('torture with generated scenarios', () => {
   it('converges the fixed reconciler after every step of every generated sequence', async () => {
     const said: string[] = [];
     const logger: Logger = { ...noopLogger, info: (message) => said.push(message) };
-    const report = await torture({ ...options('fixed'), logger });
+    const progress: string[] = [];
+    const onRun: TortureOptions['onRun'] = (run, { done, planned }) => progress.push(`${done}/${planned} ${run.name}`);
+    const report = await torture({ ...options('fixed'), logger, onRun });
     expect(report.counterexample?.message).toBeUndefined();
+    expect(progress).toEqual(Array.from({ length: 8 }, (_, i) => `${i + 1}/8 generated ${i + 1}`));
     // every spec of these sequences was accepted: a refused one is a TortureError
     expect(report.runs).toHaveLength(8);
     expect(report.runs.every((r) => !r.diverged)).toBe(true);

@@ -89,7 +89,7 @@ export function conclude(
   io: CommandIo,
 ): number {
   io.stdout(summaryTable(report.runs));
-  const cut = budgetSpent && report.divergence === undefined && planned > 0 && report.runs.length < planned;
+  const cut = budgetSpent && report.divergence === undefined && report.runs.length < planned;
   if (cut) {
     io.stdout(
       `the budget of ${args.budget?.text} was spent: ${report.runs.length} of ${planned} runs made, no new run started\n`,
@@ -100,17 +100,18 @@ export function conclude(
     io.stdout(`\n${found.message}\n\nreplay: ${replayCommand(args, found.replay)}\n`);
     return EXIT.diverged;
   }
-  // `planned` stays 0 with generated scenarios, which do not call onRun
-  if (planned > 0 && report.runs.length === 1) {
+  // generated scenarios have no reference run, and one sequence is a whole judgement
+  const generated = report.runs[0]?.name !== 'reference';
+  if (!generated && report.runs.length === 1) {
     const why =
       planned > 1 ? 'the budget was spent before any perturbed run' : 'the reference run offered no point to perturb';
     io.stderr(`operant torture: cannot judge: ${why}\n`);
     return EXIT.cannotJudge;
   }
   io.stdout(
-    planned > 0
-      ? 'no divergence: every perturbed run ended as the reference did\n'
-      : 'no counterexample: every generated sequence converged\n',
+    generated
+      ? 'no counterexample: every generated sequence converged\n'
+      : 'no divergence: every perturbed run ended as the reference did\n',
   );
   return EXIT.survived;
 }

@@ -38,13 +38,18 @@ export async function tortureGenerated(
     if (fatal !== undefined) throw fatal;
     // a replay's path starts at the counterexample; what fast-check would try after it is not the replay
     if (replayed !== undefined && runs.length > 0) return true;
+    // out of budget: no new sequence runs (while shrinking, the smallest failing one so far stays)
+    if (options.signal?.aborted) return true;
     const name = `generated ${runs.length + 1}`;
     options.logger?.info(`torture: ${name}: ${describeSequence(sequence, ref).join('; ')}`);
     const problem = await runSequence(options, generate, ref, sequence).catch((err: unknown) => {
       fatal = TortureError.is(err) ? err : new TortureError('scenario', `unable to run ${name}`, { cause: err });
       throw fatal;
     });
-    runs.push({ name, injection: undefined, restarts: 0, durationMs: problem.durationMs, diverged: !!problem.text });
+    const run = { name, injection: undefined, restarts: 0, durationMs: problem.durationMs, diverged: !!problem.text };
+    runs.push(run);
+    // shrinking runs more than `runs` sequences: the plan grows with it
+    options.onRun?.(run, { done: runs.length, planned: Math.max(runs.length, generate.runs ?? 8) });
     if (problem.refused) {
       fatal = new TortureError(
         'scenario',

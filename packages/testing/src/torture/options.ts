@@ -164,7 +164,8 @@ export interface TortureOptions {
    * Called after each run, the reference first, with its summary (a `TortureRun` of the
    * report: `injection` is undefined when a perturbed run never reached its point), how many
    * runs are done and how many are planned (the reference included; known once the reference
-   * has run). `operant torture` draws its progress with it. Not called with `generate`.
+   * has run). `operant torture` draws its progress with it. With `generate`, after each
+   * sequence (planned: `generate.runs`, more while a failure shrinks).
    */
   onRun?(
     run: { name: string; durationMs: number; diverged: boolean; injection: { what: string; on: string } | undefined },
@@ -172,7 +173,8 @@ export interface TortureOptions {
   ): void;
   /**
    * Once it aborts, no new perturbed run starts: the report covers the runs made (`operant
-   * torture --budget`). Not read with `generate`, whose `runs` bounds it.
+   * torture --budget`). With `generate`, no new sequence runs; a failure found keeps the
+   * smallest form shrinking reached.
    */
   signal?: AbortSignal;
 }
