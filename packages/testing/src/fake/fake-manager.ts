@@ -8,7 +8,8 @@
  * started (it names no server). `start` runs the added runnables — the controllers, their
  * workers and requeues on the wall clock — until the signal aborts, then stops them within
  * the graceful shutdown timeout. Its event recorders keep the events (`recorder`). There is no
- * leader election, webhook server, metrics server or sharding.
+ * leader election, metrics or health-probe server, or sharding; webhooks can be registered
+ * (`getWebhookServer()`) but are never served.
  * @module
  */
 import type { Logger } from '@operant/core';

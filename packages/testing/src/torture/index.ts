@@ -1,8 +1,8 @@
 /**
  * `@operant/testing/torture`: a torture tester for reconcilers, after Sieve (OSDI '22).
  *
- * - `torture(options)`: runs a controller on a real control plane (envtest) through a
- *   scenario of user actions, first cleanly, then under each perturbation — a crash right
+ * - `torture(options)`: runs a controller on a real control plane (envtest), or on a fake
+ *   client (`TortureOptions.backend: 'fake'`, no control plane), through a scenario of user actions, first cleanly, then under each perturbation — a crash right
  *   after each write or before each status write (`crash`), a failed write (`writeFailure`:
  *   conflicts, transport errors, 429s), a cache that serves an object's earlier state for a
  *   while (`staleRead`), a watch that coalesces an object's updates (`missedState`) — and reports the first run whose end state differs from the clean
