@@ -46,7 +46,7 @@ export function controlPlaneBackend(options: TortureOptions): RunBackend {
   const { kubeConfig } = options;
   if (kubeConfig === undefined) {
     throw new TortureError(
-      'scenario',
+      'config',
       'unable to torture on a control plane without kubeConfig (or use backend: "fake")',
     );
   }

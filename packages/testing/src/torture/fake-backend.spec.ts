@@ -19,7 +19,7 @@ expect.extend(operantMatchers);
 type PerturbationKind = NonNullable<TortureOptions['perturbations']>[number];
 
 /** No kubeConfig: nothing but the fake. Timings shorter than on a control plane, where a run takes seconds. */
-const where: Partial<TortureOptions> = { backend: 'fake', settleMs: 150, staleWindowMs: 600, stepBudgetMs: 10_000 };
+const where: Partial<TortureOptions> = { backend: 'fake', settleMs: 200, staleWindowMs: 600, stepBudgetMs: 10_000 };
 
 const options = (setup: TortureOptions['setup'], perturbation: PerturbationKind) =>
   tortureOptions(where, setup, perturbation);
@@ -61,7 +61,7 @@ describe('torture on the fake backend', () => {
   it('refuses a control plane backend without a kubeConfig', async () => {
     const { backend: _, ...controlPlane } = options(setupOf(OneChild, 'fixed'), 'crash');
     const err = await torture(controlPlane).catch((e: unknown) => e);
-    expect(TortureError.is(err, 'scenario')).toBe(true);
+    expect(TortureError.is(err, 'config')).toBe(true);
     expect((err as Error).message).toBe(
       'unable to torture on a control plane without kubeConfig (or use backend: "fake")',
     );
@@ -73,7 +73,7 @@ describe('torture on the fake backend', () => {
       setup: setupFlock(variant),
       scenario: [],
       kinds: [Flock],
-      settleMs: 150,
+      settleMs: 200,
       stepBudgetMs: 10_000,
       generate: { for: Flock, converged: flockConverged, runs: 4 },
     });

@@ -1,7 +1,7 @@
 /**
  * One run of a scenario: a fresh namespace on its backend (the control plane, or a fake
- * client: backend.ts), a manager (replaced after each crash) with the controller registered on its perturbed client and cache, the user's
- * steps one by one with a wait for quiet after each (and the caller's check, `afterStep`),
+ * client: backend.ts), a manager (replaced after each crash) with the controller registered
+ * on its perturbed client and cache, the user's steps one by one with a wait for quiet after each (and the caller's check, `afterStep`),
  * then the end state. Every wait has a budget, and every manager is stopped before the run
  * returns, whatever happened.
  * @module
