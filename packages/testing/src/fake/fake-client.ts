@@ -105,6 +105,23 @@ export class FakeClient implements Client, WriteContext {
     this.reads.cache(info);
   }
 
+  /**
+   * Another client of the same objects, as another process talks to the same API server:
+   * the same kinds, schemas and status subresources, its own field owner, no interceptors,
+   * no `enforceCache`, its own `writes`; `mutableReads` as given (default: this client's).
+   */
+  sibling(options: { fieldOwner?: string; mutableReads?: boolean } = {}): FakeClient {
+    const other = new FakeClient({
+      ...this.config,
+      interceptors: [],
+      fieldOwner: options.fieldOwner ?? this.fieldOwner,
+      mutableReads: options.mutableReads ?? this.config.mutableReads,
+    });
+    for (const [gvk, type] of this.classes) other.classes.set(gvk, type);
+    for (const [kind, info] of this.known) other.known.set(kind, info);
+    return other;
+  }
+
   /** Reads that bypass `enforceCache` (the manager's `GetAPIReader()`). */
   apiReader(): client.Reader {
     return {

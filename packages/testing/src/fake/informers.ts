@@ -82,4 +82,9 @@ export class FakeInformers implements InformerSource {
     }
     return informer as unknown as cache.Informer<T>;
   }
+
+  /** Each informer's health, as the cache reports it. */
+  health(): InformerHealth[] {
+    return [...this.informers.values()].map((i) => i.health());
+  }
 }

@@ -7,8 +7,7 @@
  * reported with its replay, `generated:<seed>:<path>` (fast-check's seed and path).
  * @module
  */
-import { ignoreNotFound, type KubernetesObject } from '@operant/core';
-import type { ApiClient } from '@operant/core/client';
+import { type Client, ignoreNotFound, type KubernetesObject } from '@operant/core';
 import fc from 'fast-check';
 import { violations } from './end-state.js';
 import { describeSequence, type GeneratedSequence, sequenceArbitrary, sequenceSteps } from './generated-sequence.js';
@@ -127,7 +126,7 @@ async function runSequence(
   sequence: GeneratedSequence,
 ): Promise<SequenceOutcome> {
   const scenario = [...options.scenario, ...sequenceSteps(sequence, ref)];
-  const afterStep = (user: ApiClient, step: ScenarioStep, result: { object: KubernetesObject; deleted: boolean }) =>
+  const afterStep = (user: Client, step: ScenarioStep, result: { object: KubernetesObject; deleted: boolean }) =>
     isRef(step, ref) ? convergence(user, generate, ref, result.object, result.deleted) : Promise.resolve(undefined);
   const outcome = await runScenario({ ...options, scenario, afterStep }, undefined);
   const broken = outcome.state === undefined ? [] : violations(options.invariants ?? [], outcome.state);
@@ -141,7 +140,7 @@ const isRef = (step: ScenarioStep, ref: ObjectRef) =>
 
 /** What is wrong with the object once its step is quiet: not caught up with its spec, or not gone once deleted. */
 async function convergence(
-  user: ApiClient,
+  user: Client,
   generate: GenerateOptions,
   ref: ObjectRef,
   stepped: KubernetesObject,

@@ -83,9 +83,17 @@ export interface TortureOptions {
   /**
    * The control plane to run on: an envtest `Environment`'s `kubeConfig()`, or
    * `sharedKubeConfig()` of `@operant/testing/jest`. Each run uses a namespace of its own in
-   * it; CRDs must be installed beforehand.
+   * it; CRDs must be installed beforehand. Required unless `backend` is `fake`.
    */
-  kubeConfig: KubeConfigSource;
+  kubeConfig?: KubeConfigSource;
+  /**
+   * Where the runs happen: `controlPlane` (default), the API server of `kubeConfig`; `fake`, no
+   * control plane at all: each run on a fresh fake client of `@operant/testing/fake` (its API
+   * server semantics; the `@CustomResource` classes among `kinds` default and validate as
+   * their CRDs would), each manager one whose client and cache are backed by it. `setup` is
+   * the same; a plain unit test, in seconds. What the fake does not model: docs/torture.md.
+   */
+  backend?: 'controlPlane' | 'fake';
   /**
    * Registers the controller on the manager, e.g.
    * `(mgr) => controllerManagedBy(mgr).for(Widget).owns(ConfigMap).complete(new WidgetReconciler(mgr.client))`.

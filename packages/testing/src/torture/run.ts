@@ -1,20 +1,20 @@
 /**
- * One run of a scenario: a fresh namespace on the control plane, a manager (replaced after
- * each crash) with the controller registered on its perturbed client and cache, the user's
- * steps one by one with a wait for quiet after each (and the caller's check, `afterStep`),
+ * One run of a scenario: a fresh namespace on its backend (the control plane, or a fake
+ * client: backend.ts), a manager (replaced after each crash) with the controller registered
+ * on its perturbed client and cache, the user's steps one by one with a wait for quiet after each (and the caller's check, `afterStep`),
  * then the end state. Every wait has a budget, and every manager is stopped before the run
  * returns, whatever happened.
  * @module
  */
 import { randomBytes } from 'node:crypto';
-import { ignoreNotFound, type KubernetesObject } from '@operant/core';
-import { ApiClient } from '@operant/core/client';
-import { noopLogger } from '@operant/core/log';
-import { type Manager, newManager } from '@operant/core/manager';
+import { type Client, ignoreNotFound, type KubernetesObject } from '@operant/core';
+import type { Manager } from '@operant/core/manager';
 import { resourceType } from '@operant/core/resources';
 import type { ReconcileHistorySource } from '@operant/core/trace';
+import { controlPlaneBackend, type RunBackend } from './backend.js';
 import { isHistorySource, retryingKeys, stuck } from './convergence.js';
 import { readEndState } from './end-state.js';
+import { fakeBackend } from './fake-backend.js';
 import { MissedStates } from './missed-states.js';
 import type { EndState, ScenarioStep, TortureOptions } from './options.js';
 import type { Perturbation, RunTrace, TracedWrite } from './perturbation.js';
@@ -31,7 +31,7 @@ export type RunOptions = TortureOptions &
   Required<Pick<TortureOptions, 'settleMs' | 'stepBudgetMs' | 'staleWindowMs' | 'ignoreFields'>> & {
     /** Once a step is quiet: what is wrong with the state it left, if anything (generated scenarios' convergence). */
     afterStep?: (
-      user: ApiClient,
+      user: Client,
       step: ScenarioStep,
       result: Extract<StepResult, { done: true }>,
     ) => Promise<string | undefined>;
@@ -71,7 +71,8 @@ export async function runScenario(options: RunOptions, perturbation: Perturbatio
 class ScenarioRun {
   private readonly started = Date.now();
   private readonly namespace = `torture-${randomBytes(4).toString('hex')}`;
-  private readonly user: ApiClient;
+  private readonly backend: RunBackend;
+  private readonly user: Client;
   private readonly writes: WriteFaults;
   private readonly reads: StaleReads;
   private readonly missed: MissedStates;
@@ -88,11 +89,8 @@ class ScenarioRun {
     private readonly options: RunOptions,
     perturbation: Perturbation | undefined,
   ) {
-    this.user = new ApiClient({
-      kubeConfig: options.kubeConfig,
-      registry: options.manager?.registry,
-      fieldOwner: 'torture-user',
-    });
+    this.backend = options.backend === 'fake' ? fakeBackend(options) : controlPlaneBackend(options);
+    this.user = this.backend.user;
     const reconciles = () => this.reconciling();
     const random = () => seededRandom(perturbation?.seed ?? 0);
     this.writes = new WriteFaults(perturbation, () => this.crash(), reconciles);
@@ -108,9 +106,7 @@ class ScenarioRun {
   }
 
   async run(): Promise<RunOutcome> {
-    await this.user.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: this.namespace } }).catch((err) => {
-      throw new TortureError('scenario', `unable to create Namespace ${this.namespace}`, { cause: err });
-    });
+    await this.backend.prepare(this.namespace);
     let problem: string | undefined;
     let state: EndState | undefined;
     try {
@@ -187,15 +183,7 @@ class ScenarioRun {
 
   /** A new manager with the controller registered, once its informers synced. */
   private async start(): Promise<Generation> {
-    const manager = newManager({
-      ...this.options.manager,
-      kubeConfig: this.options.kubeConfig,
-      cache: { ...this.options.manager?.cache, defaultNamespaces: [this.namespace] },
-      metrics: { collectDefaultMetrics: false },
-      logger: this.options.manager?.logger ?? noopLogger,
-      recordCauses: this.options.manager?.recordCauses ?? true,
-      gracefulShutdownTimeoutMs: this.options.manager?.gracefulShutdownTimeoutMs ?? STOP_GRACE_MS,
-    });
+    const manager = this.backend.newManager(this.namespace);
     const handlers = new InformerHandlers(() => this.active(), this.missed);
     const stop = new AbortController();
     const generation: Generation = { manager, handlers, sources: [], stop, running: Promise.resolve(), crashed: false };
@@ -252,14 +240,12 @@ class ScenarioRun {
     this.missed.stop();
     await this.restarting?.catch(() => undefined);
     if (this.current !== undefined) await stopGeneration(this.current);
-    const namespace = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: this.namespace } };
-    void this.user.delete(namespace).catch(() => undefined);
+    this.backend.finish(this.namespace);
   }
 
   /** Waits until the manager's cache holds what a step wrote (or no longer holds what it deleted). */
   private async seen(obj: KubernetesObject, deleted: boolean): Promise<boolean> {
-    const { apiVersion = '', kind = '' } = obj;
-    const info = this.user.registry.lookup(apiVersion, kind) ?? (await this.user.discovery.resolve(apiVersion, kind));
+    const info = await this.backend.kindOf(obj);
     const key = { namespace: obj.metadata?.namespace, name: obj.metadata?.name ?? '' };
     return waitForCache(
       () => this.current?.manager.cache,

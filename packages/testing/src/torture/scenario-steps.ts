@@ -3,15 +3,15 @@
  * own (field manager `torture-user`), in the run's namespace.
  * @module
  */
-import { ignoreNotFound, isAlreadyExists, type KubernetesObject } from '@operant/core';
-import { type ApiClient, mergePatch } from '@operant/core/client';
+import { type Client, ignoreNotFound, isAlreadyExists, type KubernetesObject } from '@operant/core';
+import { mergePatch } from '@operant/core/client';
 import type { ScenarioStep } from './options.js';
 
 /** What a step did: the object as the API server answered (absent once deleted), or why it failed. */
 export type StepResult = { done: true; object: KubernetesObject; deleted: boolean } | { done: false; problem: string };
 
 /** Does one user action. */
-export async function runStep(user: ApiClient, namespace: string, step: ScenarioStep): Promise<StepResult> {
+export async function runStep(user: Client, namespace: string, step: ScenarioStep): Promise<StepResult> {
   const obj = stepObject(step, namespace);
   try {
     switch (step.action) {

@@ -19,7 +19,7 @@ export const REPLAY_VAR = 'OPERANT_TORTURE_REPLAY';
 
 /**
  * Runs `options.setup`'s controller through `options.scenario` on the control plane of
- * `options.kubeConfig`: once without perturbation (the reference), then under each
+ * `options.kubeConfig` (or, with `backend: 'fake'`, on a fake client per run): once without perturbation (the reference), then under each
  * perturbation at up to `maxRunsPerPerturbation` of its points (chosen by `seed` when there
  * are more), one run at a time, each in a namespace of its own. Stops at the first divergence.
  *
