@@ -7,7 +7,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { beforeAll, expect, it } from '@jest/globals';
-import { type KubernetesObject, OperantFactory } from '@operant/core';
+import type { KubernetesObject } from '@operant/core';
 import { ApiClient } from '@operant/core/client';
 import { ConfigMap, Deployment, Service } from '@operant/core/kinds';
 import { describeOrSkip, ownControlPlaneSkipReason, useControlPlane } from '@operant/testing/jest';
@@ -67,11 +67,7 @@ const deploymentsSized: Invariant = {
 const tortureOptions = (kubeConfig: TortureOptions['kubeConfig']): TortureOptions => ({
   kubeConfig,
   // as main.ts: the app module on the manager, its cache options; no resync during a run
-  setup: async (mgr) => {
-    await OperantFactory.create(configuredAppModule({ registryNamespace, resyncPeriodMs: 3_600_000 }), {
-      manager: mgr,
-    });
-  },
+  setup: configuredAppModule({ registryNamespace, resyncPeriodMs: 3_600_000 }),
   // torture caches the run's namespace only; the registry records live in another one
   manager: {
     cache: {

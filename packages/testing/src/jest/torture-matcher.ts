@@ -12,7 +12,7 @@ import { torture } from '../torture/torture.js';
 export async function toSurviveTorture(received: unknown, options: Omit<TortureOptions, 'setup'>) {
   if (typeof received !== 'function') {
     throw new TypeError(
-      `toSurviveTorture: expected the function that registers the controller, got ${typeof received}`,
+      `toSurviveTorture: expected the controller's setup (a function, a @Controller class or a @Module), got ${typeof received}`,
     );
   }
   const report = await torture({ ...options, setup: received as TortureOptions['setup'] });

@@ -8,7 +8,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { apply, gadgetRef, tortureCases, tortureOptions } from '../../test/fixtures/torture-cases.js';
 import { Flock, flockConverged, setupFlock } from '../../test/fixtures/torture-generated.js';
-import { OneChild, ReplicaChildren, setupOf, TwoChildren } from '../../test/fixtures/torture-reconcilers.js';
+import {
+  DecoratedOneChild,
+  OneChild,
+  OneChildModule,
+  ReplicaChildren,
+  setupOf,
+  TwoChildren,
+} from '../../test/fixtures/torture-reconcilers.js';
 import { operantMatchers } from '../jest/index.js';
 import type { TortureOptions } from './options.js';
 import { torture } from './torture.js';
@@ -26,6 +33,23 @@ const options = (setup: TortureOptions['setup'], perturbation: PerturbationKind)
 
 describe('torture on the fake backend', () => {
   tortureCases(torture, () => where);
+
+  it('takes a @Controller class or an application @Module as the controller under test, and refuses a plain class', async () => {
+    const found = await torture({ ...options(DecoratedOneChild, 'crash'), maxRunsPerPerturbation: 1 });
+    // the buggy variant: a crash after its child's create leaves a second child with a generated name
+    expect(found.divergence?.replay).toMatch(/^crash:1:(after|before)-\d+$/);
+    expect(found.divergence?.message).toContain('Gizmo');
+    const passed = await torture({ ...options(OneChildModule, 'crash'), maxRunsPerPerturbation: 2 });
+    expect(passed.divergence?.message).toBeUndefined();
+    expect(passed.runs).toHaveLength(3);
+    expect(passed.reference.Gizmo?.map((g) => g.metadata?.name)).toEqual(['web-child']);
+    class Undecorated {}
+    const err = await torture(options(Undecorated, 'crash')).catch((e: unknown) => e);
+    expect(TortureError.is(err, 'config')).toBe(true);
+    expect((err as Error).message).toBe(
+      'unable to register Undecorated as the controller under torture: a class must be decorated @Module or @Controller',
+    );
+  });
 
   it('collects the children of a deleted Gadget, as the garbage collector does', async () => {
     const deleted = await torture({

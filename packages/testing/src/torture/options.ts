@@ -9,6 +9,7 @@ import type { KubernetesObject, Logger } from '@operant/core';
 import type { KubeConfigSource } from '@operant/core/client';
 import type { Manager, ManagerOptions } from '@operant/core/manager';
 import type { ResourceType } from '@operant/core/resources';
+import type { TortureSetup } from './setup.js';
 
 /** The perturbations `torture` knows, by the name replays use. */
 export type PerturbationKind = 'crash' | 'writeFailure' | 'staleRead' | 'missedState';
@@ -95,12 +96,14 @@ export interface TortureOptions {
    */
   backend?: 'controlPlane' | 'fake';
   /**
-   * Registers the controller on the manager, e.g.
+   * The controller under test, registered on each manager (a crash starts a new one): an
+   * application's root `@Module` (wired as `OperantFactory.create(AppModule, { manager })`
+   * wires it), a `@Controller` class, or a function that registers it, e.g. a builder:
    * `(mgr) => controllerManagedBy(mgr).for(Widget).owns(ConfigMap).complete(new WidgetReconciler(mgr.client))`.
-   * Called once per manager: a crash starts a new one. The reconciler must use `mgr.client`
-   * (and `mgr.cache`): that is where the perturbations hook in.
+   * The reconciler must use the manager's client (and cache): that is where the
+   * perturbations hook in.
    */
-  setup(mgr: Manager): void | Promise<void>;
+  setup: TortureSetup;
   /** The user actions of every run, in order. */
   scenario: readonly ScenarioStep[];
   /** The kinds whose objects make the end state (the primary and its children). */

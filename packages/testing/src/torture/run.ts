@@ -22,6 +22,7 @@ import { InformerHandlers, perturbedManager } from './perturbed-manager.js';
 import { activeControllers, metricSum, waitForCache, waitForQuiet } from './quiescence.js';
 import { seededRandom } from './random.js';
 import { describeStep, runStep, type StepResult } from './scenario-steps.js';
+import { registerSetup } from './setup.js';
 import { StaleReads } from './stale-reads.js';
 import { TortureError } from './torture-error.js';
 import { type Injection, WriteFaults } from './write-faults.js';
@@ -196,7 +197,7 @@ class ScenarioRun {
         if (isHistorySource(runnable)) generation.sources.push(runnable);
       },
     };
-    await this.options.setup(perturbedManager(manager, perturbations, handlers));
+    await registerSetup(this.options.setup, perturbedManager(manager, perturbations, handlers));
     let failure: unknown;
     generation.running = manager.start(stop.signal).catch((err: unknown) => {
       failure = err;
