@@ -72,9 +72,17 @@ describeWithControlPlane('operant init --namespaced --multigroup: the RBAC on th
     await mkdir(join(project, 'node_modules'));
     const modules = join(cliPackage, 'node_modules');
     for (const entry of await readdir(modules)) {
-      if (!entry.startsWith('.')) await symlink(join(modules, entry), join(project, 'node_modules', entry));
+      if (!entry.startsWith('.') && entry !== '@types') {
+        await symlink(join(modules, entry), join(project, 'node_modules', entry));
+      }
     }
-    await symlink(join(cliPackage, '../../node_modules/@types'), join(project, 'node_modules/@types'));
+    // @types: Node's (the workspace root's) and the CLI's own, side by side
+    const types = join(project, 'node_modules/@types');
+    await mkdir(types);
+    for (const dir of [join(cliPackage, '../../node_modules/@types'), join(modules, '@types')]) {
+      const entries = await readdir(dir).catch(() => []);
+      for (const entry of entries) await symlink(join(dir, entry), join(types, entry));
+    }
     const manifests: string = JSON.parse(await readFile(join(project, 'package.json'), 'utf8')).scripts.manifests;
     for (const step of manifests.split(' && ')) {
       const [command, ...args] = step.split(' ');
