@@ -1,11 +1,11 @@
 /**
  * One external dependent of one controller, reconciled for one primary (external.ts):
  * `run` reads the resource, applies it (or deletes it when `activeWhen` is false) and
- * decides readiness, with the outcome states of the other dependents and what the apply did; `delete` removes it
- * when it is inactive, `finalize` when the primary goes. None keeps anything between reconciles.
- * The resource's methods read through the `cached` reader (the controller's client), except
- * under `finalize`: the `live` one (the manager's API reader), which a cache that has not yet
- * seen a resource just created cannot hide it from.
+ * decides readiness, with the outcome states of the other dependents and what the apply did; `finalize` deletes it
+ * when the primary goes. Neither keeps anything between reconciles. The resource's methods
+ * read through the `cached` reader (the controller's client), except under `finalize`: the
+ * `live` one (the manager's API reader), from which a cache that has not yet seen a resource
+ * just created cannot hide it.
  * @module
  */
 import type { KubernetesObject } from '../api/object.js';
