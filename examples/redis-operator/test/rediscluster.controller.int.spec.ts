@@ -265,6 +265,18 @@ describeOrSkip(`redis-operator on a real control plane`, skip, () => {
     expect(await registryRecord('secured')).toBeDefined(); // the other cluster keeps its record
   }, 60_000);
 
+  it('on delete of a cluster the operator created before dependents: its finalizer and registry record go', async () => {
+    // what that operator left: its finalizer on the cluster, the record it wrote (which this
+    // operator's cache may not hold yet when the cluster, deleted at once, is finalized)
+    const legacy = cluster('legacy', { size: 1, image: 'redis:7.4' });
+    legacy.metadata = { ...legacy.metadata, finalizers: ['cache.example.com/registry-record'] };
+    const record = { namespace: registryNamespace, name: `${ns}.legacy` };
+    await api.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: record, data: { address: 'legacy' } });
+    await api.delete(await api.create(legacy));
+    await eventually(async () => expect(await getCluster('legacy').catch(ignoreNotFound)).toBeUndefined(), 30_000);
+    expect(await registryRecord('legacy')).toBeUndefined();
+  }, 60_000);
+
   it('never was forbidden: the generated role covers every request', async () => {
     // the counter sees this user's requests: its creates among them (records and events by POST; the
     // Services and Deployments by server-side apply, a PATCH answered 201 when it creates)

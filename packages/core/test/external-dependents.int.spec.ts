@@ -3,8 +3,10 @@
  * cannot carry the primary's owner reference) kept by its own read, apply and delete; the
  * primary carries the `operant.dev/dependents` finalizer from the first reconcile; deleting
  * the primary deletes the ConfigMap and then removes the finalizer; a delete that fails is
- * retried with backoff while the primary stays, marked for deletion; a decorated controller
- * does the same through `@ExternalDependent`.
+ * retried with backoff while the primary stays, marked for deletion; while finalizing the
+ * record is read from the API server, so one the cache has not seen is deleted too (under a
+ * finalizer the controller names); a decorated controller does the same through
+ * `@ExternalDependent`.
  */
 import { beforeAll, beforeEach, expect, it } from '@jest/globals';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
@@ -107,6 +109,53 @@ describeWithControlPlane('external dependents on the real API server', () => {
     state.down = false;
     await eventually(() => gone(() => getRecord('one')), { timeout: 30_000 });
     await eventually(() => gone(() => getGadget('one')), { timeout: 30_000 });
+  });
+
+  it("should delete, while finalizing, a record the cache never saw, under the controller's finalizerName", async () => {
+    // this manager's cache holds the other namespace's ConfigMaps labelled cached=yes only:
+    // it never sees the record, as a cache that lags behind a record just created does not
+    const finalizerName = 'records.operant.test/record';
+    const lagging = newManager({
+      kubeConfig: kc,
+      cache: {
+        defaultNamespaces: [ns],
+        byObject: [{ type: ConfigMap, namespaces: [elsewhere], labelSelector: { matchLabels: { cached: 'yes' } } }],
+      },
+    });
+    const reads: string[] = [];
+    const resource: ExternalResource<Gadget, RecordMap> = {
+      read: async (g, { reader }) => {
+        const found = await reader.get(ConfigMap, { namespace: elsewhere, name: recordName(g) }).catch(ignoreNotFound);
+        reads.push(
+          `${g.metadata?.deletionTimestamp ? 'finalizing' : 'live'}: ${found === undefined ? 'none' : 'found'}`,
+        );
+        return found;
+      },
+      apply: (g) =>
+        lagging.client.apply<RecordMap>(
+          { apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace: elsewhere, name: recordName(g) } },
+          { fieldOwner: 'gadget-records', force: true },
+        ),
+      delete: (_g, current) => lagging.client.delete(current),
+    };
+    controllerManagedBy(lagging)
+      .for(GadgetType)
+      .withOptions({ finalizerName })
+      .externalDependent(resource, { name: 'record' })
+      .complete();
+    startManager(lagging, cleanup);
+    await external.create(gadget('unseen', 1));
+    await eventually(() => getRecord('unseen'));
+    expect((await getGadget('unseen')).metadata?.finalizers).toEqual([finalizerName]);
+    await expect(lagging.client.get(ConfigMap, { namespace: elsewhere, name: `${ns}-unseen` })).rejects.toThrow(
+      /not found/,
+    );
+
+    await external.delete(await getGadget('unseen'));
+    await eventually(() => gone(() => getGadget('unseen')), { timeout: 30_000 });
+    await gone(() => getRecord('unseen'));
+    expect(reads).toContain('live: none');
+    expect(reads).toContain('finalizing: found');
   });
 
   it('should run an @ExternalDependent method of a decorated controller', async () => {

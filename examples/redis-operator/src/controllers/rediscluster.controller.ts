@@ -3,7 +3,8 @@
  * dependents. The Service and then the Deployment are applied from the cluster's spec
  * (`@Dependent`: owned, written only when they differ, garbage-collected with it); the
  * registry record, in another namespace where no owner reference reaches, is an external
- * dependent (deleted before the cluster goes, under the finalizer `DEPENDENTS_FINALIZER`).
+ * dependent (deleted before the cluster goes, under the finalizer `FINALIZER`, the one the
+ * operator held before it used dependents, so clusters it created are still finalized).
  * The reconcile after them records events from what the applies did and writes the status.
  * It reconciles again when a child, a ConfigMap labelled `redis-cluster=<name>`, the password
  * Secret or a node pod changes, and on every resync tick. docs/dependents.md has the
@@ -45,21 +46,22 @@ import { ResyncTicker } from './resync-ticker.js';
 /** The cache index of RedisClusters by `spec.passwordSecret` (controller-runtime's `IndexField`). */
 export const PASSWORD_SECRET_INDEX = 'spec.passwordSecret';
 
+/** The finalizer a RedisCluster holds until its registry record (an external dependent) is deleted. */
+export const FINALIZER = 'cache.example.com/registry-record';
+
 const managed = predicate.labelSelector({ matchLabels: { 'app.kubernetes.io/managed-by': 'redis-operator' } });
 const labelled = predicate.labelSelector({ matchExpressions: [{ key: objects.CLUSTER_LABEL, operator: 'Exists' }] });
 const requestFor = (obj: { metadata?: { namespace?: string } }, name: string | undefined): Request[] =>
   name ? [{ namespace: obj.metadata?.namespace ?? '', name }] : [];
 
 // dependentStatus false: the status (Ready, phase, nodes) is written once, by the reconcile
-@Controller({ for: RedisCluster, dependentStatus: false })
+@Controller({ for: RedisCluster, dependentStatus: false, finalizerName: FINALIZER })
 // the registry records live in another namespace: written, not owned
 @Rbac({ groups: [''], resources: ['configmaps'], verbs: ['create', 'update', 'delete'] })
 // the Events its recorder writes (events.k8s.io/v1), in the namespaces of the RedisClusters
 @Rbac({ groups: ['events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] })
 export class RedisClusterReconciler {
   private readonly recorder: EventRecorder;
-  /** Reads the API server, not the cache (controller-runtime's `GetAPIReader`). */
-  private readonly live: Manager['apiReader'];
 
   constructor(
     @Inject(MANAGER) manager: Manager,
@@ -73,7 +75,6 @@ export class RedisClusterReconciler {
     );
     manager.add(ticker);
     this.recorder = manager.getEventRecorderFor('redis-operator');
-    this.live = manager.apiReader;
   }
 
   /** The periodic resync (a channel source). */
@@ -134,12 +135,8 @@ export class RedisClusterReconciler {
   registry(): ExternalResource<RedisCluster, Wire<V1ConfigMap>> {
     const key = (cluster: RedisCluster) => objects.registryKeyOf(cluster, this.options.registryNamespace);
     return {
-      // a cluster being deleted reads its record live: a cache that has not yet seen a record
-      // just created would hide it, and the record would outlive the cluster
-      read: (cluster) =>
-        (cluster.metadata?.deletionTimestamp ? this.live : this.client)
-          .get(ConfigMap, key(cluster))
-          .catch(ignoreNotFound),
+      // the cache, or the API server while the cluster is being deleted
+      read: (cluster, { reader }) => reader.get(ConfigMap, key(cluster)).catch(ignoreNotFound),
       apply: async (cluster) => {
         const record = { apiVersion: 'v1', kind: 'ConfigMap', metadata: key(cluster) };
         const mutate = (r: Wire<V1ConfigMap>) => objects.mutateRegistryRecord(cluster, r);

@@ -20,7 +20,7 @@ import type { Predicate } from '../api/predicate.js';
 import type { Reconciler } from '../api/reconciler.js';
 import type { Source } from '../api/source.js';
 import type { IndexExtractor } from '../cache/store.js';
-import type { Client } from '../client/interfaces.js';
+import type { Client, Reader } from '../client/interfaces.js';
 import type { ControllerOptions } from '../controller/controller.js';
 import type {
   DependentOptions,
@@ -43,7 +43,7 @@ import {
   checkController,
   unknownKindMessage,
 } from './controller-rules.js';
-import { checkDependents } from './dependent-rules.js';
+import { checkDependents, checkFinalizerName } from './dependent-rules.js';
 
 export interface ForOptions {
   predicates?: readonly Predicate[];
@@ -69,9 +69,11 @@ type CheckedDependent =
   | (DependentInput & { info: ResourceInfo; name: string })
   | (ExternalInput & { name: string; external: true });
 
-/** What dependents need of a cluster: its client, and its cache's informers and indexes. */
+/** What dependents need of a cluster: its client, its API reader, and its cache's informers and indexes. */
 interface DependentCluster {
   client: Client;
+  /** Reads straight from the API server: external dependents read through it while the primary is being deleted. */
+  apiReader: Reader;
   cache: InformerSource & { indexField(type: ResourceType, name: string, extract: IndexExtractor): void };
 }
 
@@ -135,8 +137,9 @@ export class ControllerInputs {
    * Something kept for each primary that cannot carry its owner reference (java-operator-sdk's
    * external dependent resource: a record elsewhere, an object in another namespace, a
    * cluster-scoped object): `resource` reads, applies and deletes it. The primary carries the
-   * finalizer `operant.dev/dependents` until, once it is deleted, every external dependent's
-   * delete succeeded. `options.name` is required (names `dependsOn` and conditions).
+   * finalizer `operant.dev/dependents` (or `withOptions({ finalizerName })`) until, once it is
+   * deleted, every external dependent's delete succeeded, each after a read from the API
+   * server (`context.reader`). `options.name` is required (names `dependsOn` and conditions).
    */
   externalDependent<P extends KubernetesObject = never, R = unknown>(
     resource: ExternalResource<P, R>,
@@ -203,6 +206,7 @@ export class ControllerInputs {
       where: d.external ? `externalDependent ${d.name}` : `dependent(${d.info.kind}) ${d.name}`,
     }));
     checked.problems.push(...checkDependents('', declared, this.forInput !== undefined));
+    checked.problems.push(...checkFinalizerName('', this.options.finalizerName));
     return { ...checked, dependents };
   }
 
@@ -222,7 +226,8 @@ export class ControllerInputs {
     const externals: ExternalRunner[] = [];
     const runners = dependents.map((d) => {
       if (d.external) {
-        const runner = new ExternalRunner({ name: d.name, resource: d.resource, options: d.options });
+        const spec = { name: d.name, resource: d.resource, options: d.options };
+        const runner = new ExternalRunner(spec, { cached: cluster.client, live: cluster.apiReader });
         externals.push(runner);
         return runner;
       }
@@ -239,6 +244,7 @@ export class ControllerInputs {
       runners,
       externals,
       fieldOwner: name,
+      finalizer: this.options.finalizerName,
       status: this.dependentStatus,
       reconciler,
     });

@@ -78,4 +78,21 @@ describe('the dependent rules, applied by controllerManagedBy', () => {
       .complete();
     expect(controller.name).toBe('f');
   });
+
+  it('should take a domain-qualified finalizerName and refuse any other', () => {
+    const resource = { read: none, apply: none, delete: none };
+    const build = (name: string, finalizerName: string) => () =>
+      controllerManagedBy(mgr)
+        .for(V1Deployment)
+        .named(name)
+        .withOptions({ finalizerName })
+        .externalDependent(resource, { name: 'record' })
+        .complete();
+    expect(build('g', 'cache.example.com/registry-record')().name).toBe('g');
+    for (const bad of ['registry-record', 'Example.com/record', 'example.com/', 'example.com/-record', 'a/b/c']) {
+      expect(problems(build(`h-${bad}`, bad))).toEqual([
+        `invalidDependent: finalizerName ${JSON.stringify(bad)} is not a domain-qualified name (example.com/name)`,
+      ]);
+    }
+  });
 });

@@ -2,7 +2,8 @@
  * The rules a controller's dependents must satisfy, checked here and nowhere else (the
  * builder at `build()`, the scanner for `@Dependent` methods): a `for` kind to own them,
  * names that are unique label values, `dependsOn` naming dependents of the same
- * controller, and no cycle among them. Like the controller rules, they return problems.
+ * controller, no cycle among them, and a domain-qualified `finalizerName`. Like the
+ * controller rules, they return problems.
  * @module
  */
 import type { BuilderProblem } from './errors.js';
@@ -49,6 +50,17 @@ export function checkDependents(
   const cycle = findCycle(byName);
   if (cycle !== undefined) problem(`the dependents depend on each other in a cycle: ${cycle.join(' → ')}`);
   return problems;
+}
+
+/** A qualified name with a domain prefix, as the API server wants of a finalizer: `example.com/name`. */
+const finalizerName =
+  /^(?=.{1,253}\/)[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
+
+/** The `finalizerName` option, when given: `<domain>/<name>` (java-operator-sdk refuses others too). */
+export function checkFinalizerName(subject: string, name: string | undefined): BuilderProblem[] {
+  if (name === undefined || finalizerName.test(name)) return [];
+  const message = `${subject}finalizerName ${JSON.stringify(name)} is not a domain-qualified name (example.com/name)`;
+  return [{ kind: 'invalidDependent', message }];
 }
 
 /** A cycle of `dependsOn` as the names along it (first name repeated at the end), or undefined. */

@@ -163,6 +163,13 @@ export interface ControllerOptions {
    * without leader election. Default: true when the manager shards, false otherwise.
    */
   sharded?: boolean;
+  /**
+   * The finalizer held on a primary while it has external dependents to delete
+   * (java-operator-sdk's `finalizerName`): a domain-qualified name, `<domain>/<name>`. Read
+   * by the builder; default `operant.dev/dependents` (`DEPENDENTS_FINALIZER`). Two
+   * controllers with external dependents of the same kind need two names.
+   */
+  finalizerName?: string;
 }
 
 export class ControllerError extends OperantError {

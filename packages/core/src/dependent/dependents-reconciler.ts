@@ -11,10 +11,11 @@
  * nothing, neither dependents nor the controller's reconciler, and is requeued
  * (applied-generations.ts).
  *
- * With external dependents (external.ts) the primary carries `DEPENDENTS_FINALIZER` before
- * any of them runs; once it is being deleted their resources are deleted (those the others
- * depend on last) and then the finalizer is removed. A delete that fails fails the
- * reconcile, which is retried with backoff, and the finalizer stays.
+ * With external dependents (external.ts) the primary carries the finalizer (`finalizer`,
+ * default `DEPENDENTS_FINALIZER`) before any of them runs; once it is being deleted their
+ * resources, read from the API server, are deleted (those the others depend on last) and
+ * then the finalizer is removed. A delete that fails fails the reconcile, which is retried
+ * with backoff, and the finalizer stays.
  * @module
  */
 import type { KubernetesObject } from '../api/object.js';
@@ -45,6 +46,8 @@ export interface DependentsReconcilerOptions {
   externals?: readonly ExternalRunner[];
   /** Who writes the primary's conditions (the controller's name). */
   fieldOwner: string;
+  /** The finalizer held while there are external dependents; default `DEPENDENTS_FINALIZER`. */
+  finalizer?: string;
   /** The conditions to set; default `readyCondition`; false: none. */
   status?: DependentStatusFunc | false;
   /** The controller's own reconciler, run after the dependents. */
@@ -54,6 +57,7 @@ export interface DependentsReconcilerOptions {
 export function dependentsReconciler(options: DependentsReconcilerOptions): Reconciler {
   const { client, runners, reconciler } = options;
   const externals = options.externals ?? [];
+  const finalizer = options.finalizer ?? DEPENDENTS_FINALIZER;
   const status = options.status === false ? undefined : (options.status ?? readyCondition);
   const generations = new AppliedGenerations();
   return {
@@ -64,8 +68,8 @@ export function dependentsReconciler(options: DependentsReconcilerOptions): Reco
         .catch(ignoreNotFound);
       if (found === undefined) generations.forget(request);
       if (found === undefined || found.metadata?.deletionTimestamp) {
-        if (found !== undefined && externals.length > 0 && containsFinalizer(found, DEPENDENTS_FINALIZER)) {
-          await deleteExternals(found, externals, context, options);
+        if (found !== undefined && externals.length > 0 && containsFinalizer(found, finalizer)) {
+          await deleteExternals(found, externals, context, { ...options, finalizer });
         }
         return reconciler?.reconcile(request, context, undefined);
       }
@@ -76,8 +80,8 @@ export function dependentsReconciler(options: DependentsReconcilerOptions): Reco
         return { requeue: true };
       }
       const primary =
-        externals.length > 0 && !containsFinalizer(found, DEPENDENTS_FINALIZER)
-          ? await setFinalizers(found, [...(found.metadata?.finalizers ?? []), DEPENDENTS_FINALIZER], options, signal)
+        externals.length > 0 && !containsFinalizer(found, finalizer)
+          ? await setFinalizers(found, [...(found.metadata?.finalizers ?? []), finalizer], options, signal)
           : found;
       generations.record(request, primary);
       const outcome = await runDependents(runners, primary, context);
@@ -128,17 +132,17 @@ function deletionOrder(externals: readonly ExternalRunner[]): ExternalRunner[] {
   return ordered.reverse();
 }
 
-/** Deletes the external dependents of `primary`, then removes its finalizer; throws when a delete fails. */
+/** Deletes the external dependents of `primary` as the API server has them, then removes its finalizer; throws when a delete fails. */
 async function deleteExternals(
   primary: KubernetesObject,
   externals: readonly ExternalRunner[],
   context: ReconcileContext,
-  options: DependentsReconcilerOptions,
+  options: DependentsReconcilerOptions & { finalizer: string },
 ): Promise<void> {
   const where = describeObject(options.info, primary.metadata?.namespace, primary.metadata?.name);
   for (const runner of deletionOrder(externals)) {
     try {
-      await runner.delete(primary, context);
+      await runner.finalize(primary, context);
     } catch (error) {
       if (isTerminalError(error)) throw error;
       throw new DependentError(
@@ -147,6 +151,6 @@ async function deleteExternals(
       );
     }
   }
-  const rest = (primary.metadata?.finalizers ?? []).filter((f) => f !== DEPENDENTS_FINALIZER);
+  const rest = (primary.metadata?.finalizers ?? []).filter((f) => f !== options.finalizer);
   await setFinalizers(primary, rest, options, context.signal).catch(ignoreNotFound);
 }

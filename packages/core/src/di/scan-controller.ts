@@ -3,13 +3,13 @@
  * rules (builder/controller-rules.ts: exactly one `@Reconcile` or at least one
  * `@Dependent`, map methods take one argument, the predicate scope rule, `owns` needs
  * `for`, kinds are known, names are unique) and the dependent rules
- * (builder/dependent-rules.ts: names, `dependsOn`, cycles), and collects every problem of every class before it throws one `ScanError`.
+ * (builder/dependent-rules.ts: names, `dependsOn`, cycles, `finalizerName`), and collects every problem of every class before it throws one `ScanError`.
  * When every class passes, it marks each injectable for the container (injectable.ts).
  * @module
  */
 import type { Predicate } from '../api/predicate.js';
 import { checkController, checkDecoratedMembers, unknownKindMessage } from '../builder/controller-rules.js';
-import { checkDependents } from '../builder/dependent-rules.js';
+import { checkDependents, checkFinalizerName } from '../builder/dependent-rules.js';
 import type { ControllerOptions } from '../controller/controller.js';
 import { getControllerMetadata } from '../decorators/metadata/storage.js';
 import type { DependentMetadata, MemberKey, WatchMetadata } from '../decorators/metadata/types.js';
@@ -102,6 +102,7 @@ function scanOne(
     })),
     forType !== undefined,
   );
+  graph.push(...checkFinalizerName(subject, options.finalizerName));
   for (const d of dependents) {
     if (!d.external && registry.tryResolve(d.type) === undefined) {
       graph.push({

@@ -151,4 +151,21 @@ describe('@Dependent and the scanner', () => {
       '@ExternalDependent on Bad.m: "activeWhen", when given, must be a function',
     );
   });
+
+  it('should take finalizerName as an option of @Controller, checked by the scanner', () => {
+    @Controller({ for: V1Deployment, finalizerName: 'example.com/records' })
+    class Named {
+      @ExternalDependent()
+      record() {}
+    }
+    expect(scanControllers([Named], registry)[0]?.options.finalizerName).toBe('example.com/records');
+    @Controller({ for: V1Deployment, finalizerName: 'records' })
+    class Unqualified {
+      @ExternalDependent()
+      record() {}
+    }
+    expect(() => scanControllers([Unqualified], registry)).toThrow(
+      '@Controller Unqualified: finalizerName "records" is not a domain-qualified name (example.com/name)',
+    );
+  });
 });

@@ -37,8 +37,8 @@ export class HarnessBuilder extends ControllerInputs {
 
   /**
    * Adds the controller to the harness after the checks core's builder makes (the controller
-   * rules; a `BuilderError` as `build()` throws). Of `withOptions`, only `usePriorityQueue` is
-   * used: the harness runs one reconcile at a time. A controller with dependents needs no
+   * rules; a `BuilderError` as `build()` throws). Of `withOptions`, only `usePriorityQueue` and
+   * `finalizerName` are used: the harness runs one reconcile at a time. A controller with dependents needs no
    * reconciler of its own.
    */
   complete(reconciler?: DependentReconciler): HarnessControllerSpec {

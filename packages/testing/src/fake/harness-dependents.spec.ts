@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { V1ConfigMap } from '@kubernetes/client-node';
-import { Controller, Dependent, type KubernetesObject } from '@operant/core';
+import { Controller, Dependent, ignoreNotFound, type KubernetesObject } from '@operant/core';
 import { applyConfiguration, mergePatch } from '@operant/core/client';
 import type { Condition } from '@operant/core/controllerutil';
 import { ExternalDependent } from '@operant/core/decorators';
@@ -11,7 +11,7 @@ import {
   type DependentsOutcome,
   type ExternalResource,
 } from '@operant/core/dependent';
-import { ConfigMap, Deployment } from '@operant/core/kinds';
+import { ConfigMap, Deployment, Secret } from '@operant/core/kinds';
 import { resourceType } from '@operant/core/resources';
 import { operantMatchers } from '../jest/matchers.js';
 import { fakeClient } from './builder.js';
@@ -407,6 +407,53 @@ describe('dependents in the reconcile harness', () => {
       await h.run();
       expect(deleted).toEqual(['grant', 'user', 'bucket']);
       await expect(stored(h, 'order')).rejects.toThrow(/not found/);
+    });
+
+    it('should read through the cache while the primary lives and from the API server once it is being deleted', async () => {
+      // the record is a Secret of another namespace, which the harness's cache does not hold
+      const record = { apiVersion: 'v1', kind: 'Secret', metadata: { namespace: 'records', name: 'ns.live' } };
+      const key = { namespace: 'records', name: 'ns.live' };
+      const client = fakeClient().withStatusSubresource(GadgetType).withObjects(gadget('live', {}), record).build();
+      const h = new ReconcileHarness({ client });
+      const resource: ExternalResource<Gadget, KubernetesObject> = {
+        read: (_, { reader }) => reader.get(Secret, key).catch(ignoreNotFound),
+        apply: (_, current) => current ?? h.client.create(record),
+        delete: async (_, current) => void (await h.client.delete(current)),
+      };
+      h.controllerManagedBy().for(GadgetType).externalDependent(resource, { name: 'record' }).complete();
+      await h.run();
+      const primary = await stored(h, 'live');
+      expect(primary.metadata?.finalizers).toEqual([DEPENDENTS_FINALIZER]);
+      expect(ready(primary)?.message).toMatch(/unable to get Secret records\/ns.live: .*not cached/);
+
+      await h.client.delete(primary);
+      await h.run();
+      await expect(h.apiReader.get(Secret, key)).rejects.toThrow(/not found/);
+      await expect(stored(h, 'live')).rejects.toThrow(/not found/);
+    });
+
+    it("should hold the controller's finalizerName, and finalize a primary that already carries it", async () => {
+      const finalizerName = 'example.com/records';
+      const older = {
+        ...gadget('older', { size: 1 }),
+        metadata: { namespace: 'ns', name: 'older', finalizers: [finalizerName] },
+      };
+      const h = harness(older, gadget('newer', { size: 2 }));
+      const { store, resource } = records();
+      store.set('older', 'size=1'); // kept by an earlier operator under the same finalizer
+      h.controllerManagedBy()
+        .for(GadgetType)
+        .withOptions({ finalizerName })
+        .externalDependent(resource, { name: 'record' })
+        .complete();
+      await h.run();
+      expect((await stored(h, 'older')).metadata?.finalizers).toEqual([finalizerName]);
+      expect((await stored(h, 'newer')).metadata?.finalizers).toEqual([finalizerName]);
+
+      await h.client.delete(await stored(h, 'older'));
+      await h.run();
+      expect(store.has('older')).toBe(false);
+      await expect(stored(h, 'older')).rejects.toThrow(/not found/);
     });
   });
 });
