@@ -95,24 +95,26 @@ class DelegatingClient implements Client {
   }
 
   async get<T extends KubernetesObject>(type: ResourceType<T>, key: ObjectKey, options?: GetOptions): Promise<T> {
-    return this.readerFor(
+    return this.readerFor(type, (info) => `unable to get ${describeObject(info, key.namespace, key.name)}`).get(
       type,
-      `unable to get ${describeObject(this.api.resourceInfo(type), key.namespace, key.name)}`,
-    ).get(type, key, options);
+      key,
+      options,
+    );
   }
 
   async list<T extends KubernetesObject>(type: ResourceType<T>, options?: ListOptions): Promise<KubernetesList<T>> {
-    return this.readerFor(
+    return this.readerFor(type, (info) => `unable to list ${describeObject(info, options?.namespace)}`).list(
       type,
-      `unable to list ${describeObject(this.api.resourceInfo(type), options?.namespace)}`,
-    ).list(type, options);
+      options,
+    );
   }
 
-  private readerFor(type: ResourceType, action: string): Reader {
+  /** The reader of a kind; `action` (only formatted for the refusal) names the read. */
+  private readerFor(type: ResourceType, action: (info: ResourceInfo) => string): Reader {
     const info = this.api.resourceInfo(type);
     if (this.live.has(gvkString(info))) return this.api;
     if (this.cache.isCached(info)) return this.cache;
-    throw notCachedError(action, info);
+    throw notCachedError(action(info), info);
   }
 
   async create<T extends KubernetesObject>(obj: T, options?: CreateOptions): Promise<T> {

@@ -35,4 +35,25 @@ describe('fencedClient', () => {
     fence.abort(new Error('leader election lost'));
     await expect(inFlight).rejects.toThrow('aborted in flight');
   });
+
+  it('without a signal passes the write options through as they are, still refusing while the fence refuses', async () => {
+    const seen: (CallOptions | undefined)[] = [];
+    const recording = {
+      ...waiting,
+      create: async (_obj: KubernetesObject, options?: CallOptions) => {
+        seen.push(options);
+        return configMap;
+      },
+    } as unknown as Client;
+    let refusal: Error | undefined;
+    const client = fencedClient(recording, { refusal: () => refusal });
+    const options = { fieldManager: 'mine' };
+    await client.create(configMap, options);
+    await client.create(configMap);
+    expect(seen[0]).toBe(options);
+    expect(seen[1]).toBeUndefined();
+    refusal = new Error('stopping');
+    await expect(client.create(configMap)).rejects.toThrow('unable to create ConfigMap default/x: stopping');
+    expect(seen).toHaveLength(2);
+  });
 });

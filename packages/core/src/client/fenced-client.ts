@@ -2,9 +2,11 @@
  * `fencedClient(client, fence)`: a client whose writes stop when the fence says so (the
  * manager's client under leader election). Before each write it asks `fence.refusal()`; an
  * error refuses the write with a `ClientError('aborted')` that names the object, and a write
- * in flight is aborted when `fence.signal` aborts (the leadership was lost). Reads pass
- * through: a reconcile of a lost leader may still read its cache, but nothing it decides
- * reaches the API server.
+ * in flight is aborted when `fence.signal` aborts (the leadership was lost). Without a
+ * signal (a manager that elects no leader: nothing can abort its writes in flight) the
+ * write's options go through as they are, so a request carries no listener it cannot need.
+ * Reads pass through: a reconcile of a lost leader may still read its cache, but nothing it
+ * decides reaches the API server.
  * @module
  */
 import type { KubernetesObject } from '../api/object.js';
@@ -12,8 +14,8 @@ import { ClientError } from '../api/status-error.js';
 import type { CallOptions, Client } from './interfaces.js';
 
 export interface WriteFence {
-  /** Aborts when writes must stop: writes in flight are aborted with it. */
-  signal: AbortSignal;
+  /** Aborts when writes must stop: writes in flight are aborted with it. Undefined: writes are never aborted in flight. */
+  signal?: AbortSignal;
   /** Why writes are refused now, or undefined; checked before each write. */
   refusal(): Error | undefined;
 }
@@ -26,7 +28,9 @@ export function fencedClient(client: Client, fence: WriteFence): Client {
     if (refused !== undefined) {
       throw new ClientError('aborted', `unable to ${action()}: ${refused.message}`, { cause: refused });
     }
-    const signal = options?.signal === undefined ? fence.signal : AbortSignal.any([options.signal, fence.signal]);
+    const stop = fence.signal;
+    if (stop === undefined) return options as O;
+    const signal = options?.signal === undefined ? stop : AbortSignal.any([options.signal, stop]);
     return { ...options, signal } as O;
   };
   const status = client.status();

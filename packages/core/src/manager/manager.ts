@@ -123,7 +123,6 @@ export class ControllerManager implements Manager {
       fieldOwner: options.fieldOwner,
       stamp: (obj) => this.sharding?.stamp(obj) ?? obj,
     });
-    this.client = fencedClient(client, { signal: this.fence.signal, refusal: () => this.writeRefusal() });
     // the recorders write their last series counts after the Lease is released: not fenced
     this.events = new EventBroadcaster(client, this.logger.child({ component: 'events' }), options.events);
     this.metrics = newRegistry(options.metrics);
@@ -136,6 +135,12 @@ export class ControllerManager implements Manager {
         metrics: this.metrics,
         logger: this.logger,
       });
+    // only an elected leader's writes can be cut off in flight (the fence aborts when the
+    // leadership is lost); without an election a write carries no abort listener for it
+    this.client = fencedClient(client, {
+      signal: this.leaderElector === undefined ? undefined : this.fence.signal,
+      refusal: () => this.writeRefusal(),
+    });
     this.healthz.add('ping', () => undefined);
     this.informerStaleAfterMs = options.informerStaleAfterMs ?? MANAGER_DEFAULTS.informerStaleAfterMs;
     this.webhookServerOptions = options.webhookServer ?? {};

@@ -25,6 +25,8 @@ import {
 export class ResourceRegistry {
   private readonly classes = new Map<ObjectClass, ResourceInfo>();
   private readonly byGvk = new Map<string, ResourceInfo>();
+  /** What `lookup` found, by apiVersion and kind (cleared when a registration changes an entry). */
+  private readonly byApiVersion = new Map<string, Map<string, ResourceInfo>>();
   private readonly resolvers: ResourceResolver[] = [];
 
   /** A registry that knows the built-in kinds (pass `false` for an empty one) and `@CustomResource` classes. */
@@ -42,6 +44,7 @@ export class ResourceRegistry {
     const frozen = Object.isFrozen(info) ? info : Object.freeze({ ...info });
     this.classes.set(type, frozen);
     this.byGvk.set(gvkKey(info.group, info.version, info.kind), frozen);
+    this.byApiVersion.clear();
     return this;
   }
 
@@ -81,8 +84,17 @@ export class ResourceRegistry {
 
   /** The registered kind for an `apiVersion` and `kind`, or undefined (see `Discovery` for the rest). */
   lookup(apiVersion: string, kind: string): ResourceInfo | undefined {
+    // every write of a plain object (an apply configuration) looks its kind up: by the two
+    // strings it carries, without splitting or joining them
+    const found = this.byApiVersion.get(apiVersion)?.get(kind);
+    if (found !== undefined) return found;
     const { group, version } = parseApiVersion(apiVersion);
-    return this.byGvk.get(gvkKey(group, version, kind));
+    const info = this.byGvk.get(gvkKey(group, version, kind));
+    if (info !== undefined) {
+      const kinds = this.byApiVersion.get(apiVersion) ?? new Map<string, ResourceInfo>();
+      this.byApiVersion.set(apiVersion, kinds.set(kind, info));
+    }
+    return info;
   }
 }
 

@@ -73,8 +73,16 @@ export function apiVersionOf(info: Pick<ResourceInfo, 'group' | 'version'>): str
 
 /** `Deployment.apps`-style name used in messages and map keys: `kind.version.group`. */
 export function gvkString(info: Pick<ResourceInfo, 'group' | 'version' | 'kind'>): string {
-  return info.group === '' ? `${info.kind}.${info.version}` : `${info.kind}.${info.version}.${info.group}`;
+  const known = gvkStrings.get(info);
+  if (known !== undefined) return known;
+  const gvk = info.group === '' ? `${info.kind}.${info.version}` : `${info.kind}.${info.version}.${info.group}`;
+  // the registry's and the descriptors' infos are frozen: one string each, hashed once, for
+  // the lookups every read and write makes by it (a fresh string would be hashed each time)
+  if (Object.isFrozen(info)) gvkStrings.set(info, gvk);
+  return gvk;
 }
+
+const gvkStrings = new WeakMap<object, string>();
 
 /** Splits `apps/v1` into group and version. */
 export function parseApiVersion(apiVersion: string): { group: string; version: string } {
