@@ -1,6 +1,8 @@
 // How operant torture ends, from a report: the summary table per perturbation, the budget's
 // note, the divergence with the command that replays it, and the exit codes (0 survived,
 // 1 diverged, 2 cannot judge).
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import type { torture } from '@operant/testing/torture';
 import type { CommandIo } from '../io.js';
@@ -121,5 +123,25 @@ describe('replayCommand', () => {
     expect(replayCommand(onCluster, 'crash:1:after-3')).toBe(
       "operant torture test/memcached.torture.ts --scenario 'my scenario.yaml' --kubeconfig kc.yaml --replay crash:1:after-3",
     );
+  });
+});
+
+describe('operant torture on a command line commander refuses', () => {
+  const bin = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+  const run = (...args: string[]) => spawnSync(process.execPath, [bin, 'torture', ...args], { encoding: 'utf8' });
+
+  it('exits 2 (cannot judge), not 1 (diverged), naming what it refused', () => {
+    const unknown = run('test/x.torture.ts', '--no-such-flag');
+    expect(unknown.stderr).toContain("unknown option '--no-such-flag'");
+    expect(unknown.status).toBe(EXIT.cannotJudge);
+    const missing = run();
+    expect(missing.stderr).toContain("missing required argument 'entry'");
+    expect(missing.status).toBe(EXIT.cannotJudge);
+  });
+
+  it('exits 0 after its help', () => {
+    const help = run('--help');
+    expect(help.stdout).toContain('Exit code: 0 when every run ended as the reference did');
+    expect(help.status).toBe(0);
   });
 });

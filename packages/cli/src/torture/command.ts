@@ -128,6 +128,8 @@ export function replayCommand(args: TortureArgs, replay: string): string {
 
 const shellWord = (word: string) => (/^[\w./:@=,+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
 
+// a command line commander refuses (an unknown flag, a missing entry) exits 2, "cannot judge",
+// not commander's 1, which would read as a divergence; help stays 0
 export function tortureCommand(): Command {
   return new Command('torture')
     .description(
@@ -144,6 +146,7 @@ export function tortureCommand(): Command {
       'after',
       '\nExit code: 0 when every run ended as the reference did, 1 on a divergence, 2 when it cannot judge.',
     )
+    .exitOverride((err) => process.exit(err.exitCode === 0 ? 0 : EXIT.cannotJudge))
     .action(async (entry: string, flags: TortureFlags) => {
       let args: TortureArgs;
       try {
