@@ -8,7 +8,8 @@
  * when it is built. Nor does it load what the runtime loads later or never: prom-client's
  * default metrics (@opentelemetry/api), Summary (tdigest) and Pushgateway, and yaml (read
  * with a kubeconfig file; in-cluster there is none), nor the secure metrics server's HTTPS
- * side and certificate maker (imported when a secure metrics server starts).
+ * side and certificate maker (imported when a secure metrics server starts), nor winston (the
+ * default logger writes its lines itself; `serializeErrors()` loads winston when called).
  * The child preloads `scripts/module-graph/record.mjs`, a `module.registerHooks` load hook
  * that writes down every module it loads.
  * @module
@@ -102,6 +103,16 @@ core.controllerManagedBy(mgr).for(Widget).owns(core.ConfigMap).complete({ async 
     const { modules, builtins } = await loadedBy(builderPath);
     expect(packagesLoaded(modules, ['inversify', '@inversifyjs/core', 'undici'])).toEqual([]);
     expect(builtins.filter((m) => wire.includes(m) || later.includes(m))).toEqual([]);
+  });
+
+  it('loads no winston for the builder path, nor for the lines its default logger writes (@operant/core/log loads it for serializeErrors())', async () => {
+    const { modules } = await loadedBy(`${builderPath}
+mgr.logger.error('a line', { error: new Error('boom') });`);
+    expect(packagesLoaded(modules, ['winston', 'logform'])).toEqual([]);
+    const log = JSON.stringify(new URL('log/index.js', dist).href);
+    const { modules: withFormat } = await loadedBy(`const { serializeErrors } = await import(${log});
+serializeErrors();`);
+    expect(packagesLoaded(withFormat, ['winston'])).toEqual([expect.stringMatching(/^\d+ modules of winston/)]);
   });
 
   it("loads node:http (not its ESM namespace, whose WebSocket getter loads Node's undici) once the metrics server starts", async () => {
