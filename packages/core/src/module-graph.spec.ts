@@ -9,7 +9,8 @@
  * default metrics (@opentelemetry/api), Summary (tdigest) and Pushgateway, and yaml (read
  * with a kubeconfig file; in-cluster there is none), nor the secure metrics server's HTTPS
  * side and certificate maker (imported when a secure metrics server starts), nor winston (the
- * default logger writes its lines itself; `serializeErrors()` loads winston when called).
+ * default logger writes its lines itself; `serializeErrors()` loads winston when called),
+ * nor prom-client's default metrics before the manager's registry is first read.
  * The child preloads `scripts/module-graph/record.mjs`, a `module.registerHooks` load hook
  * that writes down every module it loads.
  * @module
@@ -113,6 +114,15 @@ mgr.logger.error('a line', { error: new Error('boom') });`);
     const { modules: withFormat } = await loadedBy(`const { serializeErrors } = await import(${log});
 serializeErrors();`);
     expect(packagesLoaded(withFormat, ['winston'])).toEqual([expect.stringMatching(/^\d+ modules of winston/)]);
+  });
+
+  it("loads prom-client's default metrics on the first read of the manager's registry, not for the builder path", async () => {
+    const defaults = /\/prom-client\/lib\/defaultMetrics\.js$/;
+    const { modules } = await loadedBy(builderPath);
+    expect(modules.map((m) => m.url)).not.toContainEqual(expect.stringMatching(defaults));
+    const { modules: scraped } = await loadedBy(`${builderPath}
+if (!(await mgr.metrics.metrics()).includes('process_cpu_seconds_total')) throw new Error('no process metrics');`);
+    expect(scraped.map((m) => m.url)).toContainEqual(expect.stringMatching(defaults));
   });
 
   it("loads node:http (not its ESM namespace, whose WebSocket getter loads Node's undici) once the metrics server starts", async () => {
