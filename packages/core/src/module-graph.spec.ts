@@ -10,7 +10,8 @@
  * with a kubeconfig file; in-cluster there is none), nor the secure metrics server's HTTPS
  * side and certificate maker (imported when a secure metrics server starts), nor winston (the
  * default logger writes its lines itself; `serializeErrors()` loads winston when called),
- * nor prom-client's default metrics before the manager's registry is first read.
+ * nor prom-client's default metrics before the manager's registry is first read, nor the
+ * `/debug/reconciles` page (with negotiator) before its first request.
  * The child preloads `scripts/module-graph/record.mjs`, a `module.registerHooks` load hook
  * that writes down every module it loads.
  * @module
@@ -137,6 +138,32 @@ await mgr.metricsServer.address();
 stop.abort();
 await running;`);
     expect(builtins.filter((m) => wire.includes(m))).toEqual(['http']);
+  });
+
+  it('loads the /debug/reconciles page and negotiator on the first request for it, not when the metrics server starts', async () => {
+    const serve = (request: string) =>
+      loadedBy(`const kubeConfig = {
+  getCurrentCluster: () => ({ name: 'c', server: 'https://127.0.0.1:1', skipTLSVerify: false }),
+  getCurrentUser: () => ({ name: 'u', token: 't' }),
+};
+const mgr = core.newManager({ kubeConfig, metricsBindAddress: '127.0.0.1:0', metricsServer: { debugReconciles: true } });
+const stop = new AbortController();
+const running = mgr.metricsServer.start(stop.signal);
+const { port } = await mgr.metricsServer.address();
+const { get } = process.getBuiltinModule('node:http');
+const status = await new Promise((resolve, reject) =>
+  get({ port, path: ${JSON.stringify(request)} }, (res) => res.resume().on('end', () => resolve(res.statusCode))).on('error', reject),
+);
+if (status !== 200) throw new Error('status ' + status);
+stop.abort();
+await running;`);
+    const page = /\/dist\/manager\/debug-reconciles\.js$/;
+    const metrics = (await serve('/metrics')).modules;
+    expect(packagesLoaded(metrics, ['negotiator'])).toEqual([]);
+    expect(metrics.map((m) => m.url)).not.toContainEqual(expect.stringMatching(page));
+    const debug = (await serve('/debug/reconciles?format=json')).modules;
+    expect(packagesLoaded(debug, ['negotiator'])).toEqual([expect.stringMatching(/^\d+ modules of negotiator/)]);
+    expect(debug.map((m) => m.url)).toContainEqual(expect.stringMatching(page));
   });
 
   it('loads node:tls, and not undici, with the first request to the API server (HTTP/2 is node:http2)', async () => {
