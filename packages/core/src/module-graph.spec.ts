@@ -8,7 +8,10 @@
  * when it is built. Nor does it load what the runtime loads later or never: prom-client's
  * default metrics (@opentelemetry/api), Summary (tdigest) and Pushgateway, and yaml (read
  * with a kubeconfig file; in-cluster there is none), nor the secure metrics server's HTTPS
- * side and certificate maker (imported when a secure metrics server starts).
+ * side and certificate maker (imported when a secure metrics server starts), nor winston (the
+ * default logger writes its lines itself; `serializeErrors()` loads winston when called),
+ * nor prom-client's default metrics before the manager's registry is first read, nor the
+ * `/debug/reconciles` page (with negotiator) before its first request.
  * The child preloads `scripts/module-graph/record.mjs`, a `module.registerHooks` load hook
  * that writes down every module it loads.
  * @module
@@ -104,6 +107,25 @@ core.controllerManagedBy(mgr).for(Widget).owns(core.ConfigMap).complete({ async 
     expect(builtins.filter((m) => wire.includes(m) || later.includes(m))).toEqual([]);
   });
 
+  it('loads no winston for the builder path, nor for the lines its default logger writes (@operant/core/log loads it for serializeErrors())', async () => {
+    const { modules } = await loadedBy(`${builderPath}
+mgr.logger.error('a line', { error: new Error('boom') });`);
+    expect(packagesLoaded(modules, ['winston', 'logform'])).toEqual([]);
+    const log = JSON.stringify(new URL('log/index.js', dist).href);
+    const { modules: withFormat } = await loadedBy(`const { serializeErrors } = await import(${log});
+serializeErrors();`);
+    expect(packagesLoaded(withFormat, ['winston'])).toEqual([expect.stringMatching(/^\d+ modules of winston/)]);
+  });
+
+  it("loads prom-client's default metrics on the first read of the manager's registry, not for the builder path", async () => {
+    const defaults = /\/prom-client\/lib\/defaultMetrics\.js$/;
+    const { modules } = await loadedBy(builderPath);
+    expect(modules.map((m) => m.url)).not.toContainEqual(expect.stringMatching(defaults));
+    const { modules: scraped } = await loadedBy(`${builderPath}
+if (!(await mgr.metrics.metrics()).includes('process_cpu_seconds_total')) throw new Error('no process metrics');`);
+    expect(scraped.map((m) => m.url)).toContainEqual(expect.stringMatching(defaults));
+  });
+
   it("loads node:http (not its ESM namespace, whose WebSocket getter loads Node's undici) once the metrics server starts", async () => {
     const { builtins } = await loadedBy(`const kubeConfig = {
   getCurrentCluster: () => ({ name: 'c', server: 'https://127.0.0.1:1', skipTLSVerify: false }),
@@ -116,6 +138,32 @@ await mgr.metricsServer.address();
 stop.abort();
 await running;`);
     expect(builtins.filter((m) => wire.includes(m))).toEqual(['http']);
+  });
+
+  it('loads the /debug/reconciles page and negotiator on the first request for it, not when the metrics server starts', async () => {
+    const serve = (request: string) =>
+      loadedBy(`const kubeConfig = {
+  getCurrentCluster: () => ({ name: 'c', server: 'https://127.0.0.1:1', skipTLSVerify: false }),
+  getCurrentUser: () => ({ name: 'u', token: 't' }),
+};
+const mgr = core.newManager({ kubeConfig, metricsBindAddress: '127.0.0.1:0', metricsServer: { debugReconciles: true } });
+const stop = new AbortController();
+const running = mgr.metricsServer.start(stop.signal);
+const { port } = await mgr.metricsServer.address();
+const { get } = process.getBuiltinModule('node:http');
+const status = await new Promise((resolve, reject) =>
+  get({ port, path: ${JSON.stringify(request)} }, (res) => res.resume().on('end', () => resolve(res.statusCode))).on('error', reject),
+);
+if (status !== 200) throw new Error('status ' + status);
+stop.abort();
+await running;`);
+    const page = /\/dist\/manager\/debug-reconciles\.js$/;
+    const metrics = (await serve('/metrics')).modules;
+    expect(packagesLoaded(metrics, ['negotiator'])).toEqual([]);
+    expect(metrics.map((m) => m.url)).not.toContainEqual(expect.stringMatching(page));
+    const debug = (await serve('/debug/reconciles?format=json')).modules;
+    expect(packagesLoaded(debug, ['negotiator'])).toEqual([expect.stringMatching(/^\d+ modules of negotiator/)]);
+    expect(debug.map((m) => m.url)).toContainEqual(expect.stringMatching(page));
   });
 
   it('loads node:tls, and not undici, with the first request to the API server (HTTP/2 is node:http2)', async () => {

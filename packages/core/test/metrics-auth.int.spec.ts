@@ -14,7 +14,7 @@ import { eventually } from '@operant/testing';
 import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jest';
 import type { KubernetesObject } from '../src/api/object.js';
 import { ApiClient } from '../src/client/api-client.js';
-import { newLogger } from '../src/log/winston.js';
+import { newLogger } from '../src/log/logger.js';
 import { managerOptionsFromFlags } from '../src/manager/flags.js';
 import { ControllerManager } from '../src/manager/manager.js';
 import { newNamespace, startManager, useCleanups } from './fixtures/helpers.js';

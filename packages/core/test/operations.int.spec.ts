@@ -11,7 +11,7 @@ import { describeWithControlPlane, sharedKubeConfig } from '@operant/testing/jes
 import { TerminalError } from '../src/api/terminal-error.js';
 import { controllerManagedBy } from '../src/builder/builder.js';
 import { ApiClient } from '../src/client/api-client.js';
-import { newLogger } from '../src/log/winston.js';
+import { newLogger } from '../src/log/logger.js';
 import { ControllerManager } from '../src/manager/manager.js';
 import { resourceType } from '../src/resources/resource-type.js';
 import {

@@ -14,9 +14,6 @@ import type { ControllerReconciles } from '../trace/reconcile-history.js';
 import type { ReconcileHistorySource } from '../trace/reconcile-history-source.js';
 import { type ControllerPage, reconcilesPagePolicy, renderReconcilesPage } from './debug-reconciles-page.js';
 
-/** Where the page is served. */
-export const DEBUG_RECONCILES_PATH = '/debug/reconciles';
-
 /** What the endpoint answers with (the metrics server's handler reply). */
 export interface DebugReply {
   status: number;

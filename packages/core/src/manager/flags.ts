@@ -23,8 +23,8 @@
  * @module
  */
 import { parseArgs } from 'node:util';
-import type { LogLevel } from '../log/winston.js';
-import { newLogger } from '../log/winston.js';
+import type { LogLevel } from '../log/logger.js';
+import { newLogger } from '../log/logger.js';
 import type { ShardingOptions } from '../sharding/options.js';
 import type { WebhookServerOptions } from '../webhook/server.js';
 import { withAuthenticationAndAuthorization } from './metrics-filters.js';

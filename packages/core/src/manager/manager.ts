@@ -43,7 +43,7 @@ import { EventBroadcaster } from '../events/broadcaster.js';
 import type { EventRecorder, Recorder } from '../events/recorder.js';
 import { Checks } from '../healthz/checks.js';
 import type { LeaderElector } from '../leaderelection/leader-elector.js';
-import { newLogger } from '../log/winston.js';
+import { newLogger } from '../log/logger.js';
 import { type MetricsRegistry, newRegistry } from '../metrics/registry.js';
 import { ResourceRegistry } from '../resources/registry.js';
 import { HttpServer } from '../server/http-server.js';

@@ -6,7 +6,8 @@
  * `main.go` passes `withAuthenticationAndAuthorization` with secure serving). Default: plain
  * HTTP, no filter, as controller-runtime; `managerOptionsFromFlags` turns both on unless
  * `--metrics-secure=false`. With `debugReconciles` it also serves `/debug/reconciles`
- * (debug-reconciles.ts) behind the same filter; off by default.
+ * (debug-reconciles.ts, imported on the first request for it) behind the same filter; off by
+ * default.
  * @module
  */
 import type { Logger } from '../api/logger.js';
@@ -15,8 +16,10 @@ import type { MetricsRegistry } from '../metrics/registry.js';
 import { type Handler, HttpServer } from '../server/http-server.js';
 import type { ServerLimits } from '../server/limits.js';
 import type { ReconcileHistorySource } from '../trace/reconcile-history-source.js';
-import { DEBUG_RECONCILES_PATH, serveDebugReconciles } from './debug-reconciles.js';
 import type { FilterProvider } from './metrics-filters.js';
+
+/** Where `debugReconciles` serves the page; its module (and negotiator) is imported on the first request. */
+const DEBUG_RECONCILES_PATH = '/debug/reconciles';
 
 export interface MetricsServerOptions {
   /** Serve HTTPS. Default false (controller-runtime's default; kubebuilder's flag defaults to true). */
@@ -58,6 +61,7 @@ export function newMetricsServer(
       return { status: 200, body: await registry.metrics(), contentType: registry.contentType };
     }
     if (options.debugReconciles === true && url.pathname === DEBUG_RECONCILES_PATH) {
+      const { serveDebugReconciles } = await import('./debug-reconciles.js');
       return serveDebugReconciles(url, req, controllers());
     }
     return { status: 404, body: 'not found\n' };

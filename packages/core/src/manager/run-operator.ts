@@ -15,7 +15,7 @@
  */
 import type { Logger } from '../api/logger.js';
 import { nodeVersionProblem } from '../api/node-version.js';
-import { newLogger } from '../log/winston.js';
+import { newLogger } from '../log/logger.js';
 import { setupSignalHandler } from './signals.js';
 
 export interface RunOperatorOptions {

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OperantError } from '@operant/crd/metadata';
 import type { Logger } from '../api/logger.js';
-import { newLogger } from '../log/winston.js';
+import { newLogger } from '../log/logger.js';
 import { CertWatcher } from '../server/cert-watcher.js';
 import { guardConnections } from '../server/connection-guard.js';
 import { LISTEN_BACKLOG, type ServerLimits, serverOptions } from '../server/limits.js';

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
-import { newLogger } from './winston.js';
+import { newLogger } from './logger.js';
 
 const capture = () => {
   const stream = new PassThrough();
@@ -93,5 +93,55 @@ describe('newLogger with errors', () => {
     newLogger({ stream }).warn('unable to release', { lastError: err });
     await flush();
     expect(JSON.parse(lines[0] as string).lastError).toMatchObject({ message: 'loop', self: '[Circular]' });
+  });
+});
+
+describe('newLogger, the lines as winston wrote them', () => {
+  it('sorts the keys, merges the call fields over the base fields over the child fields, and appends a message field', async () => {
+    const { stream, lines } = capture();
+    newLogger({ stream, level: 'info', fields: { logger: 'op', a: 1 } })
+      .child({ a: 2, b: 1, zeta: 0 })
+      .child({ b: 2 })
+      .info('started', { message: 'twice', b: 3, when: new Date(0), big: 10n, skip: undefined });
+    await flush();
+    expect(lines[0]).toMatch(
+      /^\{"a":1,"b":3,"big":"10","level":"info","logger":"op","msg":"started twice","ts":"[^"]+","when":"1970-01-01T00:00:00.000Z","zeta":0\}$/,
+    );
+  });
+
+  it('writes a cycle in a field as "[Circular]" in both formats', async () => {
+    for (const format of ['json', 'console'] as const) {
+      const { stream, lines } = capture();
+      const loop: Record<string, unknown> = { a: 1 };
+      loop.self = loop;
+      newLogger({ stream, format, level: 'info' }).info('loop', { loop });
+      await flush();
+      expect(lines[0]).toContain('"self":"[Circular]"');
+    }
+  });
+
+  it('writes nothing at a level it does not know', async () => {
+    const { stream, lines } = capture();
+    newLogger({ stream, level: 'trace' as 'info' }).error('dropped');
+    await flush();
+    expect(lines).toEqual([]);
+  });
+
+  it('logs through a winston logger of your own, and serializeErrors() is a winston format for it', async () => {
+    const winston = (await import('winston')).default;
+    const { serializeErrors } = await import('./winston.js');
+    const { stream, lines } = capture();
+    const own = winston.createLogger({
+      format: winston.format.combine(serializeErrors(), winston.format.json()),
+      transports: [new winston.transports.Stream({ stream })],
+    });
+    newLogger({ winston: own, fields: { logger: 'mine' } }).error('failed', { error: new Error('boom') });
+    await flush();
+    expect(JSON.parse(lines[0] as string)).toMatchObject({
+      level: 'error',
+      message: 'failed',
+      logger: 'mine',
+      error: { name: 'Error', message: 'boom', stack: expect.stringContaining('Error: boom') },
+    });
   });
 });
