@@ -7,7 +7,7 @@
 
 import type { KubernetesObject, Logger } from '@operant/core';
 import type { KubeConfigSource } from '@operant/core/client';
-import type { Manager, ManagerOptions } from '@operant/core/manager';
+import type { ManagerOptions } from '@operant/core/manager';
 import type { ResourceType } from '@operant/core/resources';
 import type { TortureSetup } from './setup.js';
 
