@@ -175,6 +175,14 @@ export const PEERS = [
     prepare: () => ({ ok: true, versions: operantVersions() }),
   },
   {
+    id: 'operant-causes-sdk-simple',
+    label:
+      'Operant (builder), recordCauses: true, OpenTelemetry SDK sampling every trace, each span exported as it ends',
+    env: { OPERANT_LOG_LEVEL: 'error', BENCH_RECORD_CAUSES: '1', BENCH_OTEL_SDK: '1', BENCH_OTEL_PROCESSOR: 'simple' },
+    command: (o) => [process.execPath, [...nodeFlags(o), join(peersDir, 'operant/builder.mjs')]],
+    prepare: () => ({ ok: true, versions: operantVersions() }),
+  },
+  {
     id: 'operant-single-gc',
     label: 'Operant (builder), node --single-threaded-gc [before/after]',
     env: { OPERANT_LOG_LEVEL: 'error' },

@@ -13,7 +13,9 @@
  * BENCH_RECORD_CAUSES=1 records reconcile causes (`recordCauses: true`; off by default);
  * BENCH_OTEL_SDK=1 also installs the OpenTelemetry SDK as an application would (every trace
  * sampled, spans batched to an exporter that drops them), so every reconcile and client
- * request makes a recording span.
+ * request makes a recording span; BENCH_OTEL_PROCESSOR=simple hands each span to that
+ * exporter as it ends (`SimpleSpanProcessor`) instead of queueing it for a batch, which
+ * separates what the spans cost from what the batch queue's retention costs the GC.
  * @module
  */
 import { createRequire } from 'node:module';
@@ -57,10 +59,17 @@ async function installTracing() {
   const require = createRequire(new URL('../../../packages/core/package.json', import.meta.url));
   const { context, trace } = require('@opentelemetry/api');
   const { AsyncLocalStorageContextManager } = require('@opentelemetry/context-async-hooks');
-  const { AlwaysOnSampler, BasicTracerProvider, BatchSpanProcessor } = require('@opentelemetry/sdk-trace-base');
+  const {
+    AlwaysOnSampler,
+    BasicTracerProvider,
+    BatchSpanProcessor,
+    SimpleSpanProcessor,
+  } = require('@opentelemetry/sdk-trace-base');
   const dropAll = { export: (_spans, done) => done({ code: 0 }), shutdown: async () => {} };
+  const processor =
+    process.env.BENCH_OTEL_PROCESSOR === 'simple' ? new SimpleSpanProcessor(dropAll) : new BatchSpanProcessor(dropAll);
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   trace.setGlobalTracerProvider(
-    new BasicTracerProvider({ sampler: new AlwaysOnSampler(), spanProcessors: [new BatchSpanProcessor(dropAll)] }),
+    new BasicTracerProvider({ sampler: new AlwaysOnSampler(), spanProcessors: [processor] }),
   );
 }
