@@ -77,7 +77,7 @@ export class ApiClient implements Client {
         accept: options.metadataOnly ? metadataAccept(false) : undefined,
         signal: options.signal,
       },
-      `unable to get ${describeObject(info, key.namespace, key.name)}`,
+      () => `unable to get ${describeObject(info, key.namespace, key.name)}`,
     );
   }
 
@@ -134,7 +134,7 @@ export class ApiClient implements Client {
         query: this.writeQuery(options),
         signal: options.signal,
       },
-      `unable to create ${describeObject(info, namespace, name ?? obj.metadata?.generateName)}`,
+      () => `unable to create ${describeObject(info, namespace, name ?? obj.metadata?.generateName)}`,
     );
   }
 
@@ -161,7 +161,7 @@ export class ApiClient implements Client {
         query: options.dryRun ? { dryRun: 'All' } : undefined,
         signal: options.signal,
       },
-      `unable to delete ${describeObject(info, namespace, name)}`,
+      () => `unable to delete ${describeObject(info, namespace, name)}`,
     );
   }
 
@@ -198,7 +198,7 @@ export class ApiClient implements Client {
         query: this.writeQuery(options),
         signal: options.signal,
       },
-      `unable to update ${subresource ? `${subresource} of ` : ''}${describeObject(info, namespace, name)}`,
+      () => `unable to update ${subresource ? `${subresource} of ` : ''}${describeObject(info, namespace, name)}`,
     );
   }
 
@@ -210,11 +210,11 @@ export class ApiClient implements Client {
   ): Promise<T> {
     const info = await this.resolver.resolve(obj, 'patch an object', options.signal);
     const { namespace, name } = requireName(obj, info, 'patch');
-    const target = `${subresource ? `${subresource} of ` : ''}${describeObject(info, namespace, name)}`;
+    const target = () => `${subresource ? `${subresource} of ` : ''}${describeObject(info, namespace, name)}`;
     if (patch.type === 'strategic' && !supportsStrategicMerge(info)) {
       throw new ClientError(
         'invalidArgument',
-        `unable to patch ${target}: strategic merge patches need a built-in kind; use a merge or JSON patch`,
+        `unable to patch ${target()}: strategic merge patches need a built-in kind; use a merge or JSON patch`,
       );
     }
     return this.rest.json<T>(
@@ -226,7 +226,7 @@ export class ApiClient implements Client {
         query: this.writeQuery(options),
         signal: options.signal,
       },
-      `unable to patch ${target}`,
+      () => `unable to patch ${target()}`,
     );
   }
 
@@ -248,7 +248,7 @@ export class ApiClient implements Client {
         query: { ...this.writeQuery(options), force: options.force ? 'true' : undefined },
         signal: options.signal,
       },
-      `unable to apply ${subresource ? `${subresource} of ` : ''}${describeObject(info, namespace, name)}`,
+      () => `unable to apply ${subresource ? `${subresource} of ` : ''}${describeObject(info, namespace, name)}`,
     );
   }
 

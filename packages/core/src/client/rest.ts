@@ -262,8 +262,8 @@ export class RestClient implements RestWire {
     if (cluster === null || cluster.server === undefined)
       throw new ClientError('invalidArgument', 'unable to send a request: the kubeconfig has no current cluster');
     const url = requestUrl(cluster.server, req);
-    // client-go does not rate limit a watch, only its retries
-    if (String(req.query?.watch) !== 'true') {
+    // client-go does not rate limit a watch, only its retries (no limiter: nothing to wait for)
+    if (this.rateLimiter !== undefined && String(req.query?.watch) !== 'true') {
       await this.throttle(req, url, 'client-side throttling, not priority and fairness');
     }
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
@@ -333,9 +333,11 @@ export class RestClient implements RestWire {
 
   /**
    * Sends a request and parses the JSON answer; a status >= 400 throws the `ClientError`
-   * for it, with `action` ("unable to get ConfigMap default/foo") as the message prefix.
+   * for it, with `action` ("unable to get ConfigMap default/foo") as the message prefix: a
+   * string, or a function that makes it, called only when the request fails (a write's
+   * action is not formatted for every write that succeeds).
    */
-  async json<T>(req: RestRequest, action: string): Promise<T> {
+  async json<T>(req: RestRequest, action: string | (() => string)): Promise<T> {
     // a child span of the active reconcile span; a write recorded on the reconcile (trace/)
     const call = clientCall(req.method, req.path, currentController());
     if (call === undefined) return this.receive<T>(req, action);
@@ -349,20 +351,21 @@ export class RestClient implements RestWire {
     }
   }
 
-  private async receive<T>(req: RestRequest, action: string): Promise<T> {
+  private async receive<T>(req: RestRequest, action: string | (() => string)): Promise<T> {
     const res = await this.send(req);
+    const named = () => (typeof action === 'string' ? action : action());
     let text: string;
     try {
       text = await res.text();
     } catch (err) {
-      if (req.signal?.aborted) throw new ClientError('aborted', `${action}: aborted`, { cause: err });
-      throw new ClientError('transport', `${action}: unable to read the response: ${describe(err)}`, { cause: err });
+      if (req.signal?.aborted) throw new ClientError('aborted', `${named()}: aborted`, { cause: err });
+      throw new ClientError('transport', `${named()}: unable to read the response: ${describe(err)}`, { cause: err });
     }
-    if (res.status >= 400) throw statusError(action, res.status, parseStatus(text));
+    if (res.status >= 400) throw statusError(named(), res.status, parseStatus(text));
     try {
       return JSON.parse(text) as T;
     } catch (err) {
-      throw new ClientError('transport', `${action}: the API server sent invalid JSON`, { cause: err });
+      throw new ClientError('transport', `${named()}: the API server sent invalid JSON`, { cause: err });
     }
   }
 }
