@@ -12,7 +12,7 @@
 import type winston from 'winston';
 import type { LogFields, Logger } from '../api/logger.js';
 import { jsonLine } from './json-line.js';
-import { isError, serializeError } from './serialize-error.js';
+import { isErrorField, redacted, serializeError } from './serialize-error.js';
 import { adaptWinston } from './winston.js';
 
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
@@ -41,7 +41,6 @@ const levels: Readonly<Record<string, number>> = {
   silly: 6,
 };
 const colors: Readonly<Record<string, number>> = { error: 31, warn: 33, info: 32, debug: 34 };
-const redacted = new Set(['data', 'stringData']);
 
 interface Sink {
   readonly threshold: number;
@@ -97,7 +96,7 @@ function record(
   for (const key of Object.keys(info)) {
     const value = info[key];
     if (redacted.has(key)) info[key] = '[redacted]';
-    else if (key === 'error' || key === 'err' || isError(value)) info[key] = serializeError(value);
+    else if (isErrorField(key, value)) info[key] = serializeError(value);
   }
   return info;
 }

@@ -20,11 +20,17 @@ const maxDepth = 8;
 const maxItems = 20;
 const maxKeys = 40;
 const maxString = 8192;
-const redacted = new Set(['data', 'stringData']);
+/** Fields whose value a log line never shows (a Secret's `data` and `stringData`). */
+export const redacted: ReadonlySet<string> = new Set(['data', 'stringData']);
 
 /** Whether `value` is an Error (also one from another realm). */
 export function isError(value: unknown): value is Error {
   return value instanceof Error || Object.prototype.toString.call(value) === '[object Error]';
+}
+
+/** Whether a log field goes through `serializeError`: one named `error` or `err`, or one holding an Error. */
+export function isErrorField(key: string, value: unknown): boolean {
+  return key === 'error' || key === 'err' || isError(value);
 }
 
 /** Any thrown value as JSON-safe log data (see the module header). */

@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import type winston from 'winston';
 import type { Logger } from '../api/logger.js';
-import { isError, serializeError } from './serialize-error.js';
+import { isErrorField, serializeError } from './serialize-error.js';
 
 const require = createRequire(import.meta.url);
 let format: winston.Logform.FormatWrap | undefined;
@@ -19,7 +19,7 @@ export const serializeErrors: winston.Logform.FormatWrap = (options) => {
   format ??= (require('winston') as typeof winston).format((info) => {
     for (const key of Object.keys(info)) {
       const value = info[key];
-      if (key === 'error' || key === 'err' || isError(value)) info[key] = serializeError(value);
+      if (isErrorField(key, value)) info[key] = serializeError(value);
     }
     return info;
   });
