@@ -353,22 +353,26 @@ export class RestClient implements RestWire {
 
   private async receive<T>(req: RestRequest, action: string | (() => string)): Promise<T> {
     const res = await this.send(req);
-    const named = () => (typeof action === 'string' ? action : action());
     let text: string;
     try {
       text = await res.text();
     } catch (err) {
-      if (req.signal?.aborted) throw new ClientError('aborted', `${named()}: aborted`, { cause: err });
-      throw new ClientError('transport', `${named()}: unable to read the response: ${describe(err)}`, { cause: err });
+      if (req.signal?.aborted) throw new ClientError('aborted', `${actionText(action)}: aborted`, { cause: err });
+      throw new ClientError('transport', `${actionText(action)}: unable to read the response: ${describe(err)}`, {
+        cause: err,
+      });
     }
-    if (res.status >= 400) throw statusError(named(), res.status, parseStatus(text));
+    if (res.status >= 400) throw statusError(actionText(action), res.status, parseStatus(text));
     try {
       return JSON.parse(text) as T;
     } catch (err) {
-      throw new ClientError('transport', `${named()}: the API server sent invalid JSON`, { cause: err });
+      throw new ClientError('transport', `${actionText(action)}: the API server sent invalid JSON`, { cause: err });
     }
   }
 }
+
+/** A request's action as text (a function is called only here, on a failure). */
+const actionText = (action: string | (() => string)): string => (typeof action === 'string' ? action : action());
 
 /** The Accept header asking for `PartialObjectMetadata` (or its list) instead of whole objects. */
 export function metadataAccept(list: boolean): string {
