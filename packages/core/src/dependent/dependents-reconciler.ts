@@ -69,7 +69,7 @@ export function dependentsReconciler(options: DependentsReconcilerOptions): Reco
       if (found === undefined) generations.forget(request);
       if (found === undefined || found.metadata?.deletionTimestamp) {
         if (found !== undefined && externals.length > 0 && containsFinalizer(found, finalizer)) {
-          await deleteExternals(found, externals, context, { ...options, finalizer });
+          await deleteExternals(found, externals, finalizer, context, options);
         }
         return reconciler?.reconcile(request, context, undefined);
       }
@@ -132,12 +132,13 @@ function deletionOrder(externals: readonly ExternalRunner[]): ExternalRunner[] {
   return ordered.reverse();
 }
 
-/** Deletes the external dependents of `primary` as the API server has them, then removes its finalizer; throws when a delete fails. */
+/** Deletes the external dependents of `primary` as the API server has them, then removes `finalizer`; throws when a delete fails. */
 async function deleteExternals(
   primary: KubernetesObject,
   externals: readonly ExternalRunner[],
+  finalizer: string,
   context: ReconcileContext,
-  options: DependentsReconcilerOptions & { finalizer: string },
+  options: DependentsReconcilerOptions,
 ): Promise<void> {
   const where = describeObject(options.info, primary.metadata?.namespace, primary.metadata?.name);
   for (const runner of deletionOrder(externals)) {
@@ -151,6 +152,6 @@ async function deleteExternals(
       );
     }
   }
-  const rest = (primary.metadata?.finalizers ?? []).filter((f) => f !== options.finalizer);
+  const rest = (primary.metadata?.finalizers ?? []).filter((f) => f !== finalizer);
   await setFinalizers(primary, rest, options, context.signal).catch(ignoreNotFound);
 }
