@@ -2,10 +2,11 @@
  * A controller under test as a child process on core 1: spawn (through `taskset`), RSS and
  * CPU sampled from procfs every 250 ms, `mem` queries over stdin (heap after a GC and the
  * peer's reconcile counters), and a stop that closes stdin, then SIGTERM, then SIGKILL.
+ * `BENCH_PEER_STDOUT=<prefix>` copies each peer's stdout to `<prefix>.<pid>`.
  * @module
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { CONTROLLER_CPUS, canPin } from './control-plane.mjs';
 
 const TICKS = 100; // USER_HZ on Linux
@@ -76,7 +77,10 @@ export function startPeer(peer, { kubeconfig, workers, extraEnv = {} }) {
   });
   const waiters = [];
   let buffer = '';
+  // BENCH_PEER_STDOUT=<prefix>: each peer's stdout also goes to <prefix>.<pid> (a V8 trace, `gc-trace.mjs`)
+  const copyTo = process.env.BENCH_PEER_STDOUT ? `${process.env.BENCH_PEER_STDOUT}.${child.pid}` : undefined;
   child.stdout.on('data', (c) => {
+    if (copyTo !== undefined) appendFileSync(copyTo, c);
     buffer += c.toString();
     let i = buffer.indexOf('\n');
     while (i >= 0) {
