@@ -11,7 +11,7 @@ export const PROFILES = {
   smoke: {
     peers: ['floor', 'operant-builder'],
     // S5 (an apiserver restart, ~40 s per peer) is left to the quick and full profiles
-    scenarios: ['S1', 'S2', 'S3', 'S4', 'S7'],
+    scenarios: ['S1', 'S2', 'S3', 'S4', 'S6', 'S7'],
     reps: 1,
     workers: 16,
     timeoutMs: 60_000,
@@ -20,6 +20,7 @@ export const PROFILES = {
     S3: { n: 20, rate: 10, seconds: 2 },
     S4: { n: 20, configMaps: 100 },
     S5: { n: 40 },
+    S6: { n: 40 },
     S7: { n: 10, idleSeconds: 2, changes: 1, gapSeconds: 1 },
     S8: { n: 40, workers: 1 },
   },
@@ -33,6 +34,7 @@ export const PROFILES = {
     S3: { n: 100, rate: 20, seconds: 15 },
     S4: { n: 200, configMaps: 1000 },
     S5: { n: 500 },
+    S6: { n: 500 },
     S7: { n: 50, idleSeconds: 30, changes: 2, gapSeconds: 5 },
     S8: { n: 1000, workers: 1 },
   },
@@ -46,6 +48,7 @@ export const PROFILES = {
     S3: { n: 300, rate: 20, seconds: 20 },
     S4: { n: 500, configMaps: 3000 },
     S5: { n: 500 },
+    S6: { n: 1000 },
     S7: { n: 100, idleSeconds: 120, changes: 3, gapSeconds: 10 },
     // the size: 10,000 listed at start; every peer at its default of 1 worker
     S8: { n: 10000, workers: 1 },

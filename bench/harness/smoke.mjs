@@ -19,9 +19,10 @@ const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
 const report = readFileSync(join(out, 'report.md'), 'utf8');
 const required = {
   S1: ['seconds', 'requestsPerReconcile', 'peakRssBytes'],
-  S2: ['seconds', 'e2eP99Ms', 'requestsPerReconcile', 'cpuSecondsPer1k'],
+  S2: ['seconds', 'e2eP99Ms', 'requestsPerReconcile', 'reconcilesPerObject', 'cpuSecondsPer1k'],
   S3: ['p50Ms', 'p99Ms'],
   S4: ['rssPerObject', 'heapPerObject'],
+  S6: ['seconds', 'cpuSecondsPer1k'],
   S7: ['firstMs'],
 };
 const problems = [];
