@@ -10,6 +10,20 @@ import { join } from 'node:path';
 import { fmt, medianCell, problemOf, ratio } from './figures.mjs';
 import { scaleSection } from './scale-report.mjs';
 
+/** S2's and S6's columns (a burst of N). */
+const BURST = [
+  ['seconds', 'T converge s', 2],
+  ['createSeconds', 'T create s', 2],
+  ['afterLastCreateSeconds', 'after last create s', 2],
+  ['objectsPerSecond', 'objects/s', 0],
+  ['e2eP50Ms', 'e2e p50 ms', 0],
+  ['e2eP99Ms', 'e2e p99 ms', 0],
+  ['requestsPerReconcile', 'req/object', 2],
+  ['reconcilesPerObject', 'reconciles/object', 2],
+  ['cpuSecondsPer1k', 'CPU-s/1k', 2],
+  ['peakRssBytes', 'peak RSS MiB', 'MiB'],
+];
+
 /** The metrics shown per scenario: [key, header, format]; the first is the headline (lower is better). */
 const COLUMNS = {
   S1: [
@@ -19,30 +33,8 @@ const COLUMNS = {
     ['cpuSecondsPer1k', 'CPU-s/1k', 2],
     ['peakRssBytes', 'peak RSS MiB', 'MiB'],
   ],
-  S2: [
-    ['seconds', 'T converge s', 2],
-    ['createSeconds', 'T create s', 2],
-    ['afterLastCreateSeconds', 'after last create s', 2],
-    ['objectsPerSecond', 'objects/s', 0],
-    ['e2eP50Ms', 'e2e p50 ms', 0],
-    ['e2eP99Ms', 'e2e p99 ms', 0],
-    ['requestsPerReconcile', 'req/object', 2],
-    ['reconcilesPerObject', 'reconciles/object', 2],
-    ['cpuSecondsPer1k', 'CPU-s/1k', 2],
-    ['peakRssBytes', 'peak RSS MiB', 'MiB'],
-  ],
-  S6: [
-    ['seconds', 'T converge s', 2],
-    ['createSeconds', 'T create s', 2],
-    ['afterLastCreateSeconds', 'after last create s', 2],
-    ['objectsPerSecond', 'objects/s', 0],
-    ['e2eP50Ms', 'e2e p50 ms', 0],
-    ['e2eP99Ms', 'e2e p99 ms', 0],
-    ['requestsPerReconcile', 'req/object', 2],
-    ['reconcilesPerObject', 'reconciles/object', 2],
-    ['cpuSecondsPer1k', 'CPU-s/1k', 2],
-    ['peakRssBytes', 'peak RSS MiB', 'MiB'],
-  ],
+  S2: BURST,
+  S6: BURST,
   S3: [
     ['p99Ms', 'p99 ms', 1],
     ['p50Ms', 'p50 ms', 1],
