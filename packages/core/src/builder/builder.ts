@@ -10,6 +10,10 @@
  * - `watches(Type, handler)` → a kind source with that handler; `watchesRawSource(source)` as is;
  * - `withEventFilter(p)` → a predicate on every kind watch.
  *
+ * A controller with external dependents holds a finalizer on its `for` kind; a second one
+ * of the same manager holding the same finalizer on that kind is refused (the first to
+ * finalize a primary would remove it before the other deleted its external resources).
+ *
  * ```ts
  * controllerManagedBy(mgr).for(Widget).owns(ConfigMap).withEventFilter(predicate.generationChanged()).complete(reconciler);
  * ```
@@ -20,12 +24,17 @@ import { Controller } from '../controller/controller.js';
 import { controllerMetrics } from '../controller/reconcile-metrics.js';
 import { workqueueMetrics } from '../controller/workqueue-metrics.js';
 import type { DependentReconciler } from '../dependent/dependent.js';
+import { DEPENDENTS_FINALIZER } from '../dependent/external.js';
 import type { Manager } from '../manager/interfaces.js';
+import type { ResourceInfo } from '../resources/resource-type.js';
 import { traceMetrics } from '../trace/trace-metrics.js';
 import { ControllerInputs } from './controller-inputs.js';
 import { BuilderError } from './errors.js';
 
 export type { ForOptions, OwnsOptions, WatchesOptions } from './controller-inputs.js';
+
+/** Per manager: which controller holds each finalizer (`<group>/<Kind> <finalizer>`) for its external dependents. */
+const finalizerHolders = new WeakMap<Manager, Map<string, string>>();
 
 export class Builder extends ControllerInputs {
   constructor(private readonly manager: Manager) {
@@ -48,12 +57,25 @@ export class Builder extends ControllerInputs {
     if (reconciler === undefined && this.dependentInputs.length === 0) {
       problems.push({ kind: 'missingReconcile', message: 'complete() needs a reconciler unless there are dependents' });
     }
+    const held = this.heldFinalizer(forInfo);
+    const holder = held === undefined ? undefined : finalizerHolders.get(this.manager)?.get(held.key);
+    if (held !== undefined && holder !== undefined) {
+      problems.push({
+        kind: 'invalidDependent',
+        message: `finalizerName ${JSON.stringify(held.finalizer)} on ${forInfo?.kind} is already held by controller ${holder} for its external dependents; give one of them another finalizerName`,
+      });
+    }
     if (problems.length > 0) throw new BuilderError(problems);
 
     const sharding = this.manager.sharding;
     const forType = this.forInput?.type;
     const sharded = sharding !== undefined && (this.options.sharded ?? true) && forType !== undefined;
     this.manager.registerControllerName(name as string);
+    if (held !== undefined) {
+      const holders = finalizerHolders.get(this.manager) ?? new Map<string, string>();
+      holders.set(held.key, name as string);
+      finalizerHolders.set(this.manager, holders);
+    }
     const shard = sharded ? sharding.gate(forType) : undefined;
     if (sharded) {
       const kinds = this.dependentInputs.flatMap((input) => (input.external ? [] : [input]));
@@ -80,6 +102,13 @@ export class Builder extends ControllerInputs {
     for (const source of sources) void controller.watch(source);
     this.manager.add(controller);
     return controller;
+  }
+
+  /** The finalizer this controller holds on its `for` kind, when it has external dependents. */
+  private heldFinalizer(forInfo: ResourceInfo | undefined): { key: string; finalizer: string } | undefined {
+    if (forInfo === undefined || !this.dependentInputs.some((input) => input.external)) return undefined;
+    const finalizer = this.options.finalizerName ?? DEPENDENTS_FINALIZER;
+    return { key: `${forInfo.group}/${forInfo.kind} ${finalizer}`, finalizer };
   }
 }
 

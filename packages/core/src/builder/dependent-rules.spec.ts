@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { V1ConfigMap, V1Deployment } from '@kubernetes/client-node';
+import { V1ConfigMap, V1Deployment, V1StatefulSet } from '@kubernetes/client-node';
 import { unreachableKubeConfig } from '../../test/fixtures/unreachable-kubeconfig.js';
 import { newManager } from '../manager/manager.js';
 import { controllerManagedBy } from './builder.js';
@@ -94,5 +94,27 @@ describe('the dependent rules, applied by controllerManagedBy', () => {
         `invalidDependent: finalizerName ${JSON.stringify(bad)} is not a domain-qualified name (example.com/name)`,
       ]);
     }
+  });
+
+  it('should refuse a second controller holding the same finalizer on the same kind for its external dependents', () => {
+    const own = newManager({ kubeConfig: unreachableKubeConfig() });
+    const resource = { read: none, apply: none, delete: none };
+    const build = (name: string, type: typeof V1Deployment | typeof V1StatefulSet, finalizerName?: string) => () =>
+      controllerManagedBy(own)
+        .for(type)
+        .named(name)
+        .withOptions(finalizerName === undefined ? {} : { finalizerName })
+        .externalDependent(resource, { name: 'record' })
+        .complete();
+    expect(build('first', V1Deployment)().name).toBe('first');
+    expect(problems(build('second', V1Deployment))).toEqual([
+      'invalidDependent: finalizerName "operant.dev/dependents" on Deployment is already held by controller first for its external dependents; give one of them another finalizerName',
+    ]);
+    expect(own.hasControllerName('second')).toBe(false);
+    // another finalizer, another kind, or no external dependent: nothing shared
+    expect(build('second', V1Deployment, 'example.com/second')().name).toBe('second');
+    expect(build('third', V1StatefulSet)().name).toBe('third');
+    const plain = controllerManagedBy(own).for(V1Deployment).named('fourth').dependent(V1ConfigMap, none).complete();
+    expect(plain.name).toBe('fourth');
   });
 });
