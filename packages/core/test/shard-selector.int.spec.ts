@@ -107,6 +107,7 @@ describeWithControlPlane(
       const upserted: KubernetesObject[] = [];
       const removed: KubernetesObject[] = [];
       const sink = {
+        prepare: (obj: KubernetesObject) => obj,
         replace: (objects: KubernetesObject[]) => listed.splice(0, listed.length, ...objects),
         upsert: (obj: KubernetesObject) => upserted.push(obj),
         remove: (obj: KubernetesObject) => removed.push(obj),

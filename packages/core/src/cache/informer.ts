@@ -272,9 +272,18 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
     };
   }
 
-  /** What the current reflector of `namespace` feeds (public for the informer's unit tests; not exported from the package). */
-  sinkFor(namespace: string | undefined): ReflectorSink {
-    return this.generationSink(this.generations.current, namespace);
+  /**
+   * What the current reflector of `namespace` feeds, taking objects as they come from the
+   * server (it prepares them as the reflector does). Public for the informer's unit tests;
+   * not exported from the package.
+   */
+  sinkFor(namespace: string | undefined): Omit<ReflectorSink, 'prepare'> {
+    const sink = this.generationSink(this.generations.current, namespace);
+    return {
+      replace: (objects) => sink.replace(objects.map((obj) => sink.prepare(obj))),
+      upsert: (obj) => sink.upsert(sink.prepare(obj)),
+      remove: (obj) => sink.remove(obj),
+    };
   }
 
   /** A sink that drops what a reflector of a replaced generation might still deliver. */
@@ -282,6 +291,7 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
     const sink = this.storeSink(generation, namespace);
     const current = () => generation === this.generations.current;
     return {
+      prepare: sink.prepare,
       replace: (objects) => {
         if (current()) sink.replace(objects);
       },
@@ -296,9 +306,9 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
 
   private storeSink(generation: Generation, namespace: string | undefined): ReflectorSink {
     return {
+      prepare: this.transform,
       replace: (objects) => this.replace(generation, namespace, objects),
-      upsert: (obj) => {
-        const next = this.transform(obj);
+      upsert: (next) => {
         const echoOf = this.written.observe(next);
         const old = this.store.set(next);
         if (old === undefined) this.dispatch('onAdd', next, false, echoOf);
@@ -313,13 +323,14 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
     };
   }
 
+  /** A reflector's complete set of `namespace`, transformed (`prepare`). */
   private replace(generation: Generation, namespace: string | undefined, objects: KubernetesObject[]): void {
     const initial = !generation.listed.has(namespace);
-    const seen = new Set<string>();
-    for (const obj of objects) {
-      const next = this.transform(obj);
+    // nothing stored before: nothing can have vanished, and no key needs remembering
+    const seen = this.store.size === 0 ? undefined : new Set<string>();
+    for (const next of objects) {
       const key = objectKey(next);
-      seen.add(key);
+      seen?.add(key);
       this.written.observe(next);
       const old = this.store.get(key);
       if (old !== undefined && old.metadata?.resourceVersion === next.metadata?.resourceVersion) continue;
@@ -327,7 +338,7 @@ export class SharedIndexInformer<T extends KubernetesObject = KubernetesObject> 
       if (old === undefined) this.dispatch('onAdd', next, initial);
       else this.dispatch('onUpdate', old, next);
     }
-    this.removeAll(namespace, seen);
+    if (seen !== undefined) this.removeAll(namespace, seen);
     generation.listed.add(namespace);
     if (generation.listed.size === generation.reflectors.length) {
       generation.markSynced();

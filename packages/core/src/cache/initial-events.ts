@@ -52,8 +52,11 @@ export class InitialEvents {
     this.ended = true;
   }
 
-  /** Takes one event of the initial phase; returns the complete set when `event` ends it. */
-  take(event: WatchEvent): KubernetesObject[] | undefined {
+  /**
+   * Takes one event of the initial phase, holding its object as `sink.prepare` makes it;
+   * returns the complete set when `event` ends it.
+   */
+  take(event: WatchEvent, sink: { prepare(obj: KubernetesObject): KubernetesObject }): KubernetesObject[] | undefined {
     const metadata = event.object.metadata;
     if (event.type === 'BOOKMARK') {
       if (metadata?.annotations?.[INITIAL_EVENTS_END] !== 'true') {
@@ -66,7 +69,7 @@ export class InitialEvents {
     }
     const key = `${metadata?.namespace ?? ''}/${metadata?.name ?? ''}`;
     if (event.type === 'DELETED') this.objects.delete(key);
-    else this.objects.set(key, event.object);
+    else this.objects.set(key, sink.prepare(event.object));
     return undefined;
   }
 }

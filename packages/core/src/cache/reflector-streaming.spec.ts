@@ -60,6 +60,8 @@ const status =
 interface Run {
   requests: { url: URL; accept: string | undefined }[];
   sink: string[];
+  /** The names `prepare` saw, in order (what the sink is handed was prepared). */
+  prepared: string[];
   reflector: Reflector;
 }
 
@@ -94,20 +96,28 @@ async function start(
     getCurrentUser: () => null,
   });
   const sink: string[] = [];
+  const prepared: string[] = [];
   const names = (objects: KubernetesObject[]) => objects.map((o) => o.metadata?.name).join(',');
+  // prepared objects carry a label: the sink shows whether it got them prepared
+  const unprepared = (objects: KubernetesObject[]) =>
+    objects.some((o) => o.metadata?.labels?.prepared !== 'true') ? ' (unprepared)' : '';
   const reflector = new Reflector(
     rest,
     { info, namespace: 'ns', ...scope },
     {
-      replace: (objects) => sink.push(`replace ${names(objects)}`),
-      upsert: (o) => sink.push(`upsert ${o.metadata?.name} ${o.metadata?.resourceVersion}`),
+      prepare: (o) => {
+        prepared.push(o.metadata?.name ?? '');
+        return { ...o, metadata: { ...o.metadata, labels: { prepared: 'true' } } };
+      },
+      replace: (objects) => sink.push(`replace ${names(objects)}${unprepared(objects)}`),
+      upsert: (o) => sink.push(`upsert ${o.metadata?.name} ${o.metadata?.resourceVersion}${unprepared([o])}`),
       remove: (o) => sink.push(`remove ${o.metadata?.name}`),
     },
     { backoff: { initialMs: 1, maxMs: 5 }, ...options },
   );
   stop = new AbortController();
   running = reflector.run(stop.signal);
-  return { requests, sink, reflector };
+  return { requests, sink, prepared, reflector };
 }
 
 const streaming = (url: URL) => url.searchParams.get('sendInitialEvents') === 'true';
@@ -146,6 +156,19 @@ describe('Reflector streaming lists', () => {
     expect(query.resourceVersion).toBeUndefined();
     expect(requests[0]?.accept).toBe('application/json');
     expect(reflector.health()).toMatchObject({ synced: true, lists: 1, resourceVersion: '13', watching: true });
+  });
+
+  it('should prepare each initial object as it arrives, before the end bookmark', async () => {
+    const { sink, prepared } = await start([stream(event('ADDED', cm('b', '7')), event('ADDED', cm('a', '9')))]);
+    // the set is held prepared (stripped) while the stream has not ended it
+    await eventually(() => expect(prepared).toEqual(['b', 'a']));
+    expect(sink).toEqual([]);
+  });
+
+  it('should hand over listed pages prepared', async () => {
+    const { sink, prepared } = await start([list('10', cm('a', '9'), cm('b', '8')), stream()], { watchList: false });
+    await eventually(() => expect(sink).toEqual(['replace a,b']));
+    expect(prepared).toEqual(['a', 'b']);
   });
 
   it('should ask for PartialObjectMetadata on a metadata-only streaming list', async () => {

@@ -37,9 +37,17 @@ import { runWatch, type WatchEnd } from './watch-stream.js';
 
 /** What a reflector feeds. */
 export interface ReflectorSink {
-  /** The complete current set of objects of the reflector's scope (after a list or a streaming list). */
+  /**
+   * The form the sink stores an object in (the informer's transform), applied to every
+   * listed, added or modified object as it arrives: `replace` and `upsert` get its result.
+   * A streaming list holds its initial objects until their end, so they are held in this
+   * form (managedFields stripped) rather than as they came.
+   */
+  prepare(obj: KubernetesObject): KubernetesObject;
+  /** The complete current set of objects of the reflector's scope (after a list or a streaming list), prepared. */
   replace(objects: KubernetesObject[]): void;
   upsert(obj: KubernetesObject): void;
+  /** An object deleted, as the server sent it. */
   remove(obj: KubernetesObject): void;
 }
 
@@ -267,7 +275,7 @@ export class Reflector {
         `unable to list ${this.what}`,
       );
       // an empty PartialObjectMetadataList comes back with `items: null`
-      for (const item of page.items ?? []) items.push(this.withKind(item, page));
+      for (const item of page.items ?? []) items.push(this.sink.prepare(this.withKind(item, page)));
       resourceVersion = page.metadata?.resourceVersion;
       token = page.metadata?.continue || undefined;
     } while (token !== undefined);
@@ -312,14 +320,14 @@ export class Reflector {
           if (event.type === 'BOOKMARK') this.state.lastBookmarkTime = now;
           if (initial !== undefined && !initial.complete) {
             // the initial set comes in no resourceVersion order: only its end tells where it stands
-            const all = initial.take(event);
+            const all = initial.take(event, this.sink);
             if (all === undefined) return;
             this.listed(all, event.object.metadata?.resourceVersion);
             this.state.watching = true;
             return initial.markComplete();
           }
           if (event.type === 'DELETED') this.sink.remove(event.object);
-          else if (event.type !== 'BOOKMARK') this.sink.upsert(event.object);
+          else if (event.type !== 'BOOKMARK') this.sink.upsert(this.sink.prepare(event.object));
           // only after the sink took the event: a throwing transform makes the watch resume before it
           this.advance(event.object);
         },

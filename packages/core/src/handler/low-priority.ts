@@ -31,19 +31,29 @@ function withDefaultPriority(queue: RequestQueue, priority: number): RequestQueu
   } as RequestQueue;
 }
 
+/** Each queue's low-priority view, made once: a source hands its handler the same queue for every event. */
+const lowPriorityViews = new WeakMap<RequestQueue, RequestQueue>();
+
+function lowPriority(queue: RequestQueue): RequestQueue {
+  let view = lowPriorityViews.get(queue);
+  if (view === undefined) {
+    view = withDefaultPriority(queue, LOW_PRIORITY);
+    lowPriorityViews.set(queue, view);
+  }
+  return view;
+}
+
 export function withLowPriorityWhenUnchanged<T extends KubernetesObject>(handler: EventHandler<T>): EventHandler<T> {
   const { create, update } = handler;
   return {
     ...handler,
     create:
-      create &&
-      ((event, queue) =>
-        create.call(handler, event, event.isInInitialList ? withDefaultPriority(queue, LOW_PRIORITY) : queue)),
+      create && ((event, queue) => create.call(handler, event, event.isInInitialList ? lowPriority(queue) : queue)),
     update:
       update &&
       ((event, queue) => {
         const unchanged = event.objectOld.metadata?.resourceVersion === event.objectNew.metadata?.resourceVersion;
-        return update.call(handler, event, unchanged ? withDefaultPriority(queue, LOW_PRIORITY) : queue);
+        return update.call(handler, event, unchanged ? lowPriority(queue) : queue);
       }),
   };
 }

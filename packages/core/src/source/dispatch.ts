@@ -38,16 +38,16 @@ export function dispatcher<T extends KubernetesObject>(
   const names = predicates.map(predicateName);
   const origin: CauseOrigin = { source: source.name, handler: handlerName(handler), predicates: names };
   const dropped = names.map((name) => causes?.predicateDropped?.(source.name, name));
+  const failed = (kind: EventKind, event: AnyEvent<T>, err: unknown): void => {
+    const obj = event.object ?? event.objectNew;
+    log.error(`unable to handle ${kind} event`, {
+      namespace: obj?.metadata?.namespace,
+      name: obj?.metadata?.name,
+      error: err,
+    });
+  };
   return (kind, event) => {
-    const failed = (err: unknown): void => {
-      const obj = (event as { object?: T; objectNew?: T }).object ?? (event as { objectNew?: T }).objectNew;
-      log.error(`unable to handle ${kind} event`, {
-        namespace: obj?.metadata?.namespace,
-        name: obj?.metadata?.name,
-        error: err,
-      });
-    };
-    // synchronous handlers (the built-in ones) cost no promise per event
+    // synchronous handlers (the built-in ones) cost no promise or closure per event
     try {
       for (let i = 0; i < predicates.length; i++) {
         if (passes(predicates[i] as Predicate<T>, kind, event)) continue;
@@ -67,9 +67,13 @@ export function dispatcher<T extends KubernetesObject>(
           causes.dispatched();
         }
       }
-      return result instanceof Promise ? result.then(() => undefined, failed) : undefined;
+      if (!(result instanceof Promise)) return undefined;
+      return result.then(
+        () => undefined,
+        (err: unknown) => failed(kind, event as AnyEvent<T>, err),
+      );
     } catch (err) {
-      failed(err);
+      failed(kind, event as AnyEvent<T>, err);
       return undefined;
     }
   };
