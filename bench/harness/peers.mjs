@@ -42,20 +42,27 @@ const pkgVersion = (dir, name) =>
   JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')).version;
 
 /**
- * Every Node peer runs with the young-generation cap the scaffold's Dockerfile ships
- * (`--max-semi-space-size=1`): without it V8 sizes the semi-spaces from this 24 GiB host and
- * the peak RSS of every Node peer says more about the host than about the peer.
- * `BENCH_SEMI_SPACE=<MiB>` sets another cap, `BENCH_SEMI_SPACE=default` leaves V8's sizing.
+ * Every Node peer runs with the V8 heap flags the scaffold's Dockerfile ships: the
+ * young-generation cap (`--max-semi-space-size=1`; without it V8 sizes the semi-spaces from
+ * this 24 GiB host and the peak RSS of every Node peer says more about the host than about
+ * the peer) and the old generation's growth between full collections
+ * (`--heap-growing-percent=50`; V8's own factor goes up to 4× the live size).
+ * `BENCH_SEMI_SPACE=<MiB>` sets another cap, `BENCH_SEMI_SPACE=default` leaves V8's sizing;
+ * `BENCH_HEAP_GROWING=<percent>` another growth, `BENCH_HEAP_GROWING=default` V8's.
  */
-export const semiSpaceFlags = () => {
+export const heapFlags = () => {
   const cap = process.env.BENCH_SEMI_SPACE ?? '1';
-  return cap === 'default' ? [] : [`--max-semi-space-size=${cap}`];
+  const growing = process.env.BENCH_HEAP_GROWING ?? '50';
+  return [
+    ...(cap === 'default' ? [] : [`--max-semi-space-size=${cap}`]),
+    ...(growing === 'default' ? [] : [`--heap-growing-percent=${growing}`]),
+  ];
 };
 /** `BENCH_NODE_FLAGS="<flags>"` adds node flags to every Node peer (a preloaded profiler, a V8 option to try). */
 export const extraNodeFlags = () => (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter((f) => f !== '');
 const nodeFlags = (o) => [
   '--expose-gc',
-  ...semiSpaceFlags(),
+  ...heapFlags(),
   ...extraNodeFlags(),
   ...(o?.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProfDir}`] : []),
 ];

@@ -287,7 +287,7 @@ export function writeReport(dir, results, charts) {
     `- ${h.nproc} cores (${h.cpu}), ${h.memGiB} GiB, Linux ${h.kernel}; load average at start ${h.loadavgAtStart.join(' ')}, at end ${h.loadavgAtEnd.join(' ')}`,
     `- pinning: ${h.pinning}; etcd and kube-apiserver with GOMAXPROCS=1`,
     ...(h.nodePeerFlags
-      ? [`- Node peers run with \`${h.nodePeerFlags}\` (the young-generation cap the scaffold's Dockerfile ships)`]
+      ? [`- Node peers run with \`${h.nodePeerFlags}\` (the V8 heap flags the scaffold's Dockerfile ships)`]
       : []),
     `- kube-apiserver ${h.kubeApiserver}, ${h.etcd}`,
     '',

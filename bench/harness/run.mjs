@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { canPin, startControlPlane } from './control-plane.mjs';
 import { summarizeCpuProfile } from './cpu-profile.mjs';
 import { thin } from './loadgen.mjs';
-import { extraNodeFlags, peerById, semiSpaceFlags } from './peers.mjs';
+import { extraNodeFlags, heapFlags, peerById } from './peers.mjs';
 import { PROFILES } from './profiles.mjs';
 import { scenarioSection, writeReport } from './report.mjs';
 import { runScale, SCALE_PARTS } from './scale.mjs';
@@ -69,7 +69,7 @@ function hostFacts() {
     kernel: os.release(),
     loadavgAtStart: os.loadavg().map((x) => x.toFixed(2)),
     pinning: canPin ? 'control plane + load generator on core 0, controller on core 1 (taskset)' : 'none',
-    nodePeerFlags: ['--expose-gc', ...semiSpaceFlags(), ...extraNodeFlags()].join(' '),
+    nodePeerFlags: ['--expose-gc', ...heapFlags(), ...extraNodeFlags()].join(' '),
     etcd: sh(join(os.homedir(), '.cache/operant/envtest/1.37.2-linux-amd64/etcd'), ['--version']).split('\n')[0],
   };
 }
