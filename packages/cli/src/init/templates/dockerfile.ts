@@ -32,7 +32,7 @@ USER 65532:65532
 # a 1 MiB young-generation semi-space: ~5 MiB less RSS idle and ~20 MiB less at a 500-object
 # burst, for 0-8 % more CPU; the old generation grown by half its live size between full
 # collections instead of up to four times: ~30 MiB less at the peak of a 3,000-object burst and
-# ~50 MiB less at 10,000, for 0-10 % more CPU; 2-3 MiB more at a 500-object burst in a 256 MiB
+# ~50 MiB less at 10,000, for 0-10 % more CPU; 2-4 MiB more at a 500-object burst in a 256 MiB
 # cgroup (bench/README.md, Footprint; docs/deployment.md)
 ENTRYPOINT ["/nodejs/bin/node", "--max-old-space-size-percentage=50", "--max-semi-space-size=1", "--heap-growing-percent=50", "dist/main.js"]
 `,
